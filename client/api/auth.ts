@@ -1,0 +1,39 @@
+// The current user query and the login and logout mutations.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { CurrentUser } from '#shared/api/auth.ts'
+import type { LoginInput } from '#shared/api/auth.ts'
+import { ApiError, getJson, postJson } from './http.ts'
+
+/** The logged-in user, or null when nobody is logged in (the API answers 401). */
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return CurrentUser.parse(await getJson<unknown>('/api/user'))
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 401) return null
+    throw failure
+  }
+}
+
+export const userQueries = {
+  all: () => ['user'] as const,
+  current: () =>
+    queryOptions({ queryKey: [...userQueries.all(), 'current'] as const, queryFn: fetchCurrentUser }),
+}
+
+export function useLoginMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: LoginInput) => CurrentUser.parse(await postJson<unknown>('/api/login', input)),
+    onSuccess: (user) => queryClient.setQueryData(userQueries.current().queryKey, user),
+  })
+}
+
+export function useLogoutMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => postJson<{ ok: true }>('/api/logout'),
+    onSuccess: () => queryClient.setQueryData(userQueries.current().queryKey, null),
+    // The session may or may not be gone: ask the server again.
+    onError: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
+  })
+}

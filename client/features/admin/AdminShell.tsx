@@ -1,0 +1,85 @@
+// The admin layout: navigation, log out, and the current admin screen.
+import { Suspense } from 'react'
+import { NavLink, Outlet, useNavigate } from 'react-router'
+import type { CurrentUser } from '#shared/api/auth.ts'
+import { texts } from '#shared/texts.ts'
+import { useLogoutMutation } from '#client/api/auth.ts'
+import { failureText } from '#client/api/http.ts'
+import { Button } from '#client/components/ui/Button.tsx'
+import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { SkipToContent } from '#client/features/reader/PublicLayout.tsx'
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive
+    ? 'rounded px-2 py-1 font-medium text-stone-900 bg-stone-100'
+    : 'rounded px-2 py-1 text-stone-700 hover:bg-stone-100 hover:text-stone-900'
+
+export function AdminShell({ user }: { user: CurrentUser }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-stone-50">
+      <SkipToContent />
+      <header className="border-b border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <nav aria-label={texts.admin.navLabel}>
+            <ul className="flex flex-wrap items-center gap-1 text-sm">
+              <li>
+                <NavLink to="/" end className={navLinkClass}>
+                  {texts.admin.nav.home}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/books" className={navLinkClass}>
+                  {texts.admin.nav.books}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/lexicon" className={navLinkClass}>
+                  {texts.admin.nav.lexicon}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/feedback" className={navLinkClass}>
+                  {texts.admin.nav.feedback}
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+          <div className="flex items-center gap-3 text-sm">
+            <span className="text-stone-600">{user.username}</span>
+            <LogoutButton />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none">
+        <Suspense fallback={<LoadingStatus />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  )
+}
+
+function LogoutButton() {
+  const navigate = useNavigate()
+  const logout = useLogoutMutation()
+  return (
+    <Button
+      variant="secondary"
+      disabled={logout.isPending}
+      onClick={() =>
+        logout.mutate(undefined, {
+          onSuccess: () => {
+            toast({ title: texts.auth.logoutSuccess })
+            void navigate('/')
+          },
+          onError: (failure) => {
+            toast({ variant: 'destructive', title: texts.auth.logoutFailure, description: failureText(failure) })
+          },
+        })
+      }
+    >
+      {texts.admin.nav.logout}
+    </Button>
+  )
+}

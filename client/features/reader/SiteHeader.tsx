@@ -1,0 +1,52 @@
+// The public header: logo, Home, and the way into the admin area.
+import { useQuery } from '@tanstack/react-query'
+import { Link, NavLink } from 'react-router'
+import { texts } from '#shared/texts.ts'
+import { userQueries } from '#client/api/auth.ts'
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive
+    ? 'rounded px-2 py-1 font-medium text-stone-900 underline underline-offset-4'
+    : 'rounded px-2 py-1 text-stone-700 hover:text-stone-900 hover:underline underline-offset-4'
+
+export function SiteHeader() {
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+        <Link to="/" className="rounded font-serif text-lg font-semibold text-stone-900">
+          {texts.site.name}
+        </Link>
+        <nav aria-label={texts.header.navLabel}>
+          <ul className="flex items-center gap-2 text-sm">
+            <li>
+              <NavLink to="/" end className={navLinkClass}>
+                {texts.header.home}
+              </NavLink>
+            </li>
+            <li>
+              <AdminEntryLink />
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  )
+}
+
+/** 'Halduspaneel' for a logged-in administrator, otherwise 'Logi sisse'. */
+function AdminEntryLink() {
+  const user = useQuery(userQueries.current())
+  if (user.isPending) return <span className="inline-block w-24" aria-hidden="true" />
+  if (user.data) {
+    return (
+      <NavLink to="/admin/books" className={navLinkClass}>
+        {texts.header.admin}
+      </NavLink>
+    )
+  }
+  return (
+    <NavLink to="/auth" className={navLinkClass}>
+      {texts.header.login}
+    </NavLink>
+  )
+}

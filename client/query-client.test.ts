@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { createQueryClient } from './query-client.ts'
+
+describe('createQueryClient', () => {
+  it('never retries, never refetches on focus, never polls and treats data as fresh', () => {
+    const defaults = createQueryClient().getDefaultOptions()
+    expect(defaults.queries).toMatchObject({
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      staleTime: Infinity,
+    })
+    expect(defaults.mutations).toMatchObject({ retry: false })
+  })
+})

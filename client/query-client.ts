@@ -1,0 +1,16 @@
+// The query defaults of spec section 7: no retries, no refetch on focus, no polling, never stale.
+import { QueryClient } from '@tanstack/react-query'
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+      },
+      mutations: { retry: false },
+    },
+  })
+}

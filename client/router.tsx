@@ -1,0 +1,73 @@
+// Every route of spec section 2. Admin screens are lazy: their code loads only inside AdminGate,
+// that is, only for a logged-in administrator.
+import { lazy } from 'react'
+import type { ComponentType } from 'react'
+import { createBrowserRouter } from 'react-router'
+import type { RouteObject } from 'react-router'
+import { RouteErrorPage } from './components/RouteErrorPage.tsx'
+import { AdminGate } from './features/admin/AdminGate.tsx'
+import { LoginPage } from './features/auth/LoginPage.tsx'
+import { LexiconPage } from './features/lexicon/LexiconPage.tsx'
+import { NotFoundPage } from './features/not-found/NotFoundPage.tsx'
+import { ContentPage } from './features/reader/ContentPage.tsx'
+import { PublicLayout } from './features/reader/PublicLayout.tsx'
+import { TermPage } from './features/reader/TermPage.tsx'
+import { WelcomePage } from './features/reader/WelcomePage.tsx'
+
+/** React.lazy for a module with a named export. */
+function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }))
+}
+
+const BooksPage = lazyScreen(() => import('./features/admin/books/BooksPage.tsx'), 'BooksPage')
+const ChaptersPage = lazyScreen(() => import('./features/admin/chapters/ChaptersPage.tsx'), 'ChaptersPage')
+const NewChapterPage = lazyScreen(() => import('./features/admin/chapters/NewChapterPage.tsx'), 'NewChapterPage')
+const EditChapterPage = lazyScreen(() => import('./features/admin/chapters/EditChapterPage.tsx'), 'EditChapterPage')
+const ChapterPagesPage = lazyScreen(() => import('./features/admin/content/ChapterPagesPage.tsx'), 'ChapterPagesPage')
+const NewContentPage = lazyScreen(() => import('./features/admin/content/NewContentPage.tsx'), 'NewContentPage')
+const EditContentPage = lazyScreen(() => import('./features/admin/content/EditContentPage.tsx'), 'EditContentPage')
+const AdminLexiconPage = lazyScreen(() => import('./features/admin/terms/AdminLexiconPage.tsx'), 'AdminLexiconPage')
+const NewTermPage = lazyScreen(() => import('./features/admin/terms/NewTermPage.tsx'), 'NewTermPage')
+const EditTermPage = lazyScreen(() => import('./features/admin/terms/EditTermPage.tsx'), 'EditTermPage')
+const FeedbackPage = lazyScreen(() => import('./features/admin/feedback/FeedbackPage.tsx'), 'FeedbackPage')
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <WelcomePage /> },
+          { path: 'content/:id', element: <ContentPage /> },
+          { path: 'term/:id', element: <TermPage /> },
+          { path: 'lexicon', element: <LexiconPage /> },
+          { path: 'auth', element: <LoginPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <AdminGate />,
+        children: [
+          { index: true, element: <BooksPage /> },
+          { path: 'books', element: <BooksPage /> },
+          { path: 'books/:bookId/chapters', element: <ChaptersPage /> },
+          { path: 'books/:bookId/chapters/new', element: <NewChapterPage /> },
+          { path: 'books/:bookId/chapters/:chapterId/edit', element: <EditChapterPage /> },
+          { path: 'books/:bookId/chapters/:chapterId/content', element: <ChapterPagesPage /> },
+          { path: 'content/new', element: <NewContentPage /> },
+          { path: 'content/edit/:id', element: <EditContentPage /> },
+          { path: 'lexicon', element: <AdminLexiconPage /> },
+          { path: 'terms/new', element: <NewTermPage /> },
+          { path: 'terms/edit/:id', element: <EditTermPage /> },
+          { path: 'feedback', element: <FeedbackPage /> },
+        ],
+      },
+    ],
+  },
+]
+
+export function createRouter() {
+  return createBrowserRouter(routes)
+}

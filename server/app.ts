@@ -1,0 +1,47 @@
+// buildApp: the whole HTTP application on a given database. main.ts listens; tests call inject().
+import fastifyCookie from '@fastify/cookie'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { registerAuth } from './http/auth.ts'
+import { registerErrorHandling } from './http/errors.ts'
+import { registerOriginCheck } from './http/origin-check.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
+import { registerClient } from './http/static.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
+import { sessionSecret } from './modules/settings/settings.repo.ts'
+
+export interface AppOptions {
+  database: Database
+  config: Pick<Config, 'sessionSecret' | 'trustProxy' | 'logLevel'>
+  /** The built client to serve; omitted in API tests. */
+  clientDir?: string
+  logger?: FastifyServerOptions['logger']
+}
+
+export async function buildApp({ database, config, clientDir, logger }: AppOptions) {
+  const { db, pool } = database
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  registerErrorHandling(app)
+  await registerSecurityHeaders(app)
+  await app.register(fastifyCookie, { secret: await sessionSecret(db, config.sessionSecret) })
+  registerOriginCheck(app)
+  registerAuth(app, db)
+
+  await app.register(healthRoutes, { pool })
+  await app.register(authRoutes, { db })
+
+  await registerClient(app, clientDir)
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

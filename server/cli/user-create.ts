@@ -1,0 +1,48 @@
+// `npm run user:create -- NAME`: creates an administrator, or resets the password of an existing
+// one (and ends its sessions). The password is read from standard input, never the command line.
+import readline from 'node:readline'
+import { ConfigError, loadConfig } from '../config.ts'
+import { openDatabase } from '../db/client.ts'
+import { DataDirLockedError } from '../db/data-dir-lock.ts'
+import { migrateDatabase } from '../db/migrate.ts'
+import { RegisterInput } from '../../shared/api/auth.ts'
+import { ensureUser } from '../modules/auth/auth.service.ts'
+
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) {
+    process.stderr.write('Password: ')
+    const rl = readline.createInterface({ input: process.stdin, terminal: true })
+    // Hide what is typed.
+    const write = (rl as unknown as { _writeToOutput: (s: string) => void })
+    write._writeToOutput = () => {}
+    const password = await new Promise<string>((resolve) => rl.question('', resolve))
+    rl.close()
+    process.stderr.write('\n')
+    return password
+  }
+  let input = ''
+  for await (const chunk of process.stdin) input += chunk
+  return input.replace(/\r?\n$/, '')
+}
+
+async function run() {
+  const username = process.argv[2]
+  if (!username) throw new ConfigError('Usage: npm run user:create -- NAME   (the password is read from standard input)')
+  const password = await readPassword()
+  const parsed = RegisterInput.safeParse({ username, password })
+  if (!parsed.success) throw new ConfigError(parsed.error.issues[0]!.message)
+  const config = loadConfig()
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    await migrateDatabase(database)
+    const { created } = await ensureUser(database.db, parsed.data.username, parsed.data.password, true)
+    console.log(created ? `Created administrator ${parsed.data.username}.` : `Reset the password of ${parsed.data.username}.`)
+  } finally {
+    await database.close()
+  }
+}
+
+run().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error)
+  process.exit(1)
+})

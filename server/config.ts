@@ -1,0 +1,94 @@
+// The environment, parsed and validated once at start (runtime contract, "Configuration").
+import path from 'node:path'
+import { z } from 'zod'
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value))
+
+const EnvSchema = z
+  .object({
+    PORT: z
+      .string()
+      .default('3000')
+      .refine((v) => /^\d{1,5}$/.test(v) && Number(v) <= 65535, 'must be a port number between 0 and 65535')
+      .transform(Number),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(true|false|1|0|\d+|[0-9a-fA-F.:/,\s]+)$/,
+          'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+        )
+        .optional(),
+    ),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    DONATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
+  })
+  .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  })
+
+/** What Fastify's `trustProxy` accepts: all, none, the first N hops, or these proxy addresses. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean)
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  sessionSecret: string | undefined
+  admin: { username: string; password: string } | undefined
+  trustProxy: TrustProxy
+  logLevel: (typeof LOG_LEVELS)[number]
+  donationUrl: string | undefined
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false
+  if (value === 'true' || value === '1') return true
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  return value.split(',').map((address) => address.trim()).filter(Boolean)
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const name = String(issue.path[0] ?? 'environment')
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    donationUrl: e.DONATION_URL,
+  }
+}

@@ -1,0 +1,240 @@
+// The whole data model (spec section 3, plus what the server needs to run it safely).
+// Column names are camelCase here and snake_case in the database (drizzle `casing: 'snake_case'`).
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const updatedAt = () =>
+  timestamp({ withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date())
+
+export const users = pgTable('users', {
+  id: serial().primaryKey(),
+  username: text().notNull().unique(),
+  passwordHash: text().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** Server-side sessions: the cookie carries a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index().on(t.userId), index().on(t.expiresAt)],
+)
+
+/** Failed logins, counted per client address and per username for throttling. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial().primaryKey(),
+    key: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.key, t.createdAt)],
+)
+
+/** Small server settings kept in the database, e.g. the generated session secret. */
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  updatedAt: updatedAt(),
+})
+
+export const books = pgTable(
+  'books',
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    description: text(),
+    coverImage: text(),
+    order: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.order, t.title)],
+)
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: serial().primaryKey(),
+    bookId: integer()
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    order: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.bookId, t.order)],
+)
+
+/** Content pages. `content` is the main HTML as saved; `processedContent` what the pipeline made of it. */
+export const contentPages = pgTable(
+  'content',
+  {
+    id: serial().primaryKey(),
+    chapterId: integer()
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    content: text().notNull(),
+    processedContent: text(),
+    linksContent: text(),
+    headers: text().notNull().default('[]'),
+    citations: text().notNull().default(''),
+    published: boolean().notNull().default(false),
+    order: integer().notNull().default(0),
+    /** Raised by every save; reader chunks carry it as their ETag and editors use it to detect conflicts. */
+    version: integer().notNull().default(1),
+    updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.chapterId, t.order)],
+)
+
+/** Every earlier text of a page, kept when a save replaces it, so nothing saved is lost. */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: serial().primaryKey(),
+    contentId: integer()
+      .notNull()
+      .references(() => contentPages.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    title: text().notNull(),
+    content: text().notNull(),
+    linksContent: text(),
+    sizeBytes: integer().notNull(),
+    savedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    savedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.contentId, t.version)],
+)
+
+/** A page's processed body cut into top-level blocks, in order: the unit of reader chunks. */
+export const readerBlocks = pgTable(
+  'reader_blocks',
+  {
+    contentId: integer()
+      .notNull()
+      .references(() => contentPages.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    html: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.position] })],
+)
+
+/** Which block holds each element id of a page, so a jump needs one request. */
+export const readerAnchors = pgTable(
+  'reader_anchors',
+  {
+    contentId: integer()
+      .notNull()
+      .references(() => contentPages.id, { onDelete: 'cascade' }),
+    anchor: text().notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.anchor] })],
+)
+
+/** Searchable passages of a page (a heading's section or a few paragraphs), each with the id it starts at. */
+export const searchPassages = pgTable(
+  'search_passages',
+  {
+    id: serial().primaryKey(),
+    contentId: integer()
+      .notNull()
+      .references(() => contentPages.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    anchor: text().notNull(),
+    heading: text().notNull().default(''),
+    text: text().notNull(),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', f_unaccent(heading)), 'A') || setweight(to_tsvector('simple', f_unaccent(text)), 'B')`,
+    ),
+  },
+  (t) => [index().on(t.contentId, t.position), index('search_passages_vector_idx').using('gin', t.searchVector)],
+)
+
+export const terms = pgTable('terms', {
+  id: serial().primaryKey(),
+  term: text().notNull().unique(),
+  description: text().notNull(),
+  published: boolean().notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial().primaryKey(),
+    name: text(),
+    email: text(),
+    feedback: text().notNull(),
+    handled: boolean().notNull().default(false),
+    handledAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+)
+
+/** Chunks of a page upload waiting for finalize; keyed by uploader and target ('new' or a page id). */
+export const uploadChunks = pgTable(
+  'upload_chunks',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    target: text().notNull(),
+    chunkIndex: integer().notNull(),
+    totalChunks: integer().notNull(),
+    chunk: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.target, t.chunkIndex] }), index().on(t.createdAt)],
+)
+
+/** Every change an administrator makes: who, what, when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    username: text(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: integer(),
+    details: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+)

@@ -1,0 +1,26 @@
+// Refuses state-changing requests sent from another site. Requests without an Origin header
+// (scripts, curl) are judged by the session alone (runtime contract).
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { forbidden } from './errors.ts'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export function isSameOrigin(request: FastifyRequest) {
+  const origin = request.headers.origin
+  if (origin === undefined) return true
+  try {
+    const originUrl = new URL(origin)
+    // Compare hosts the way URL normalises them (default ports dropped); request.host honours
+    // X-Forwarded-Host only when TRUST_PROXY is set.
+    return new URL(`${originUrl.protocol}//${request.host}`).host === originUrl.host
+  } catch {
+    return false // "null" or garbage
+  }
+}
+
+export function registerOriginCheck(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return
+    if (!isSameOrigin(request)) throw forbidden('Cross-site request refused')
+  })
+}

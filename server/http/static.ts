@@ -1,0 +1,31 @@
+// Serves the built client (dist/client) and answers every non-API path with index.html so the
+// client router can show the page (or its own 404). Unknown /api/… paths get a JSON 404.
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
+  const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'))
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite puts a content hash in every asset name, so those never change; index.html always may.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api'
+    if (isPage && hasClient) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
+    }
+    return reply.status(404).send({ error: `Not found: ${request.method} ${pathname}` })
+  })
+}

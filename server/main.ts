@@ -1,0 +1,54 @@
+// The server process: config → database → migrate → buildApp → listen. The only file that listens.
+import { fileURLToPath } from 'node:url'
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { DataDirLockedError } from './db/data-dir-lock.ts'
+import { migrateDatabase } from './db/migrate.ts'
+import { ensureUser, purgeExpiredSessions } from './modules/auth/auth.service.ts'
+
+const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url))
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app?.log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS)
+    try {
+      await app?.close() // stops accepting, lets in-flight requests finish
+    } finally {
+      await database.close()
+      clearTimeout(timer)
+    }
+  }
+  process.once('SIGTERM', () => void stop('SIGTERM'))
+  process.once('SIGINT', () => void stop('SIGINT'))
+
+  try {
+    await migrateDatabase(database)
+    if (config.admin) {
+      const { created } = await ensureUser(database.db, config.admin.username, config.admin.password, false)
+      if (created) console.log(JSON.stringify({ level: 30, msg: `created administrator ${config.admin.username}` }))
+    }
+    await purgeExpiredSessions(database.db)
+    app = await buildApp({ database, config, clientDir: CLIENT_DIR })
+    await app.listen({ port: config.port, host: config.host })
+    app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'ready')
+  } catch (error) {
+    await database.close().catch(() => {})
+    throw error
+  }
+}
+
+main().catch((error: unknown) => {
+  // Configuration and lock problems are the operator's to fix: one clear line, no stack.
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message)
+  else console.error('Start-up failed:', error)
+  process.exit(1)
+})

@@ -1,0 +1,72 @@
+// SQL for users, sessions and failed-login counts.
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { loginFailures, sessions, users } from '../../db/schema.ts'
+
+const publicUser = { id: users.id, username: users.username }
+
+export async function findUserByUsername(db: DbOrTx, username: string) {
+  const [user] = await db.select().from(users).where(eq(users.username, username))
+  return user
+}
+
+export async function countUsers(db: DbOrTx) {
+  const [row] = await db.select({ n: count() }).from(users)
+  return row?.n ?? 0
+}
+
+export async function insertUser(db: DbOrTx, username: string, passwordHash: string) {
+  const [user] = await db.insert(users).values({ username, passwordHash }).returning(publicUser)
+  return user!
+}
+
+export async function setPassword(db: DbOrTx, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
+}
+
+export async function insertSession(db: DbOrTx, idHash: string, userId: number, expiresAt: Date) {
+  await db.insert(sessions).values({ idHash, userId, expiresAt })
+}
+
+/** The session's user, if the session exists, has not expired and was used within `idleSince`. */
+export async function findSessionUser(db: DbOrTx, idHash: string, now: Date, idleSince: Date) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
+  return row
+}
+
+export async function touchSession(db: DbOrTx, idHash: string, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash))
+}
+
+export async function deleteSession(db: DbOrTx, idHash: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash))
+}
+
+export async function deleteUserSessions(db: DbOrTx, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, now: Date, idleSince: Date) {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now} OR ${sessions.lastSeenAt} <= ${idleSince}`)
+}
+
+export async function countRecentFailures(db: DbOrTx, key: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.createdAt, since)))
+  return row?.n ?? 0
+}
+
+export async function recordFailures(db: DbOrTx, keys: string[], olderThan: Date) {
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, olderThan))
+  await db.insert(loginFailures).values(keys.map((key) => ({ key })))
+}
+
+export async function clearFailures(db: DbOrTx, key: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key))
+}

@@ -1,0 +1,95 @@
+// Accounts and sessions: login with throttling, race-free first registration, session lifetimes.
+import { createHash, randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { CurrentUser } from '../../../shared/api/auth.ts'
+import type { Db } from '../../db/client.ts'
+import { conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts'
+import * as repo from './auth.repo.ts'
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
+
+/** A session ends after this long without a request … */
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000
+/** … and in any case this long after login. */
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000
+/** Writing lastSeenAt on every request would turn every read into a write. */
+const TOUCH_INTERVAL_MS = 60 * 1000
+
+/** Failed logins allowed per client and per username within the window before 429. */
+export const LOGIN_MAX_FAILURES = 10
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+
+const REGISTRATION_LOCK = 7_345_002
+
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export async function createSession(db: Db, userId: number, now = new Date()) {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS)
+  await repo.insertSession(db, hashSessionToken(token), userId, expiresAt)
+  return { token, expiresAt }
+}
+
+/** The user behind a session token, or null when the session is unknown, expired or idle too long. */
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<CurrentUser | null> {
+  const idHash = hashSessionToken(token)
+  const row = await repo.findSessionUser(db, idHash, now, new Date(now.getTime() - SESSION_IDLE_MS))
+  if (!row) return null
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(db, idHash, now)
+  return { id: row.id, username: row.username }
+}
+
+export const endSession = (db: Db, token: string) => repo.deleteSession(db, hashSessionToken(token))
+
+export const purgeExpiredSessions = (db: Db, now = new Date()) =>
+  repo.deleteExpiredSessions(db, now, new Date(now.getTime() - SESSION_IDLE_MS))
+
+const throttleKeys = (clientIp: string, username: string) => [`ip:${clientIp}`, `user:${username.toLowerCase()}`]
+
+/** Checks the password, counting failures per client and per username; throws 401 or 429. */
+export async function login(db: Db, username: string, password: string, clientIp: string, now = new Date()) {
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS)
+  const keys = throttleKeys(clientIp, username)
+  for (const key of keys) {
+    if ((await repo.countRecentFailures(db, key, since)) >= LOGIN_MAX_FAILURES) {
+      throw tooManyRequests('Too many failed login attempts. Please try again in 15 minutes.')
+    }
+  }
+  const user = await repo.findUserByUsername(db, username)
+  const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
+  if (!user || !ok) {
+    await repo.recordFailures(db, keys, since)
+    throw unauthorized('Invalid username or password')
+  }
+  await repo.clearFailures(db, keys[1]!)
+  return { id: user.id, username: user.username }
+}
+
+/**
+ * Creates a user when none exists yet, or when an administrator asks. The check and the insert run
+ * under one lock so parallel first registrations create exactly one user.
+ */
+export async function register(db: Db, username: string, password: string, byAdmin: boolean) {
+  const passwordHash = await hashPassword(password)
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK})`)
+    if (!byAdmin && (await repo.countUsers(tx)) > 0) {
+      throw forbidden('Registration is closed: an administrator must be logged in to add users')
+    }
+    if (await repo.findUserByUsername(tx, username)) throw conflict('A user with this username already exists')
+    return repo.insertUser(tx, username, passwordHash)
+  })
+}
+
+/**
+ * Creates the user, or (with `resetPassword`) gives an existing one a new password and ends its
+ * sessions. Used by ADMIN_USERNAME/ADMIN_PASSWORD at start and by `npm run user:create`.
+ */
+export async function ensureUser(db: Db, username: string, password: string, resetPassword: boolean) {
+  const existing = await repo.findUserByUsername(db, username)
+  if (!existing) return { user: await repo.insertUser(db, username, await hashPassword(password)), created: true }
+  if (resetPassword) {
+    await repo.setPassword(db, existing.id, await hashPassword(password))
+    await repo.deleteUserSessions(db, existing.id)
+  }
+  return { user: { id: existing.id, username: existing.username }, created: false }
+}

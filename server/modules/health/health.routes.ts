@@ -1,0 +1,15 @@
+// GET /api/health: 200 once the database answers, 503 otherwise (runtime contract).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type pg from 'pg'
+
+export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app, { pool }) => {
+  app.get('/api/health', async (request, reply) => {
+    try {
+      await pool.query('SELECT 1')
+      return { status: 'ok' }
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: database unreachable')
+      return reply.status(503).send({ status: 'unavailable', error: 'Database unreachable' })
+    }
+  })
+}

@@ -1,0 +1,76 @@
+// Builds the real app on a fresh database for one test file: PGlite cloned from the template
+// tarball, or a PostgreSQL database made from the template database (TEST_DB picks which).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { buildApp, type App } from '../app.ts'
+import { openDatabase, type Database } from '../db/client.ts'
+import { ensureUser } from '../modules/auth/auth.service.ts'
+import { adminUrl, databaseUrl, randomName } from './postgres-admin.ts'
+
+export interface TestContext {
+  app: App
+  database: Database
+}
+
+async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const name = randomName('enc_test')
+    const admin = new pg.Client({ connectionString: adminUrl() })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`)
+    const database = await openDatabase({ databaseUrl: databaseUrl(name), dataDir: '', poolSize: 5 })
+    return {
+      database,
+      dispose: async () => {
+        await database.close()
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await admin.end()
+      },
+    }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-test-'))
+  const database = await openDatabase({ dataDir: dir, seedTarball: inject('pgliteTemplate') })
+  return {
+    database,
+    dispose: async () => {
+      await database.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Call at the top of a test file; the returned object is filled before the first test runs. */
+export function useTestApp(): TestContext {
+  const context = {} as TestContext
+  let dispose: (() => Promise<void>) | undefined
+  beforeAll(async () => {
+    const opened = await openTestDatabase()
+    dispose = opened.dispose
+    context.database = opened.database
+    context.app = await buildApp({
+      database: opened.database,
+      config: { sessionSecret: 'test-secret-test-secret-test-secret-0123', trustProxy: false, logLevel: 'silent' },
+      logger: false,
+    })
+  })
+  afterAll(async () => {
+    await context.app?.close()
+    await dispose?.()
+  })
+  return context
+}
+
+/** Creates (if needed) a user and logs in; returns the Cookie header value to send. */
+export async function loginAs(ctx: TestContext, username = 'admin', password = 'correct horse battery') {
+  await ensureUser(ctx.database.db, username, password, false)
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } })
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`)
+  return cookieHeader(response)
+}
+
+export function cookieHeader(response: { cookies: { name: string; value: string }[] }) {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+}

@@ -1,0 +1,53 @@
+// The spec's numbers (product-spec section 9), each in one place. Sizes in characters or bytes,
+// durations in milliseconds.
+
+// Toasts
+export const TOAST_LIMIT = 1
+export const TOAST_REMOVE_DELAY_MS = 1_000_000
+export const TOAST_DURATION_MS = 5000
+export const TOAST_SWIPE_DIRECTION = 'right' as const
+export const TOAST_SWIPE_THRESHOLD_PX = 50
+export const TOAST_HOTKEY: readonly string[] = ['F8']
+
+// Cover image
+export const COVER_IMAGE_MAX_BYTES = 10 * 1024 * 1024
+export const COVER_IMAGE_MAX_SIDE_PX = 800
+export const COVER_IMAGE_JPEG_QUALITY = 0.7
+export const DEFAULT_ORDER = 0
+
+// Chunked upload of a content page
+export const UPLOAD_CHUNK_CHARS = 51_200
+export const UPLOAD_CHUNK_ATTEMPTS = 3
+export const UPLOAD_RETRY_BACKOFF_MS = 1000
+export const CONTENT_SIZE_WARNING_BYTES = 8 * 1024 * 1024
+export const CONTENT_SIZE_LIMIT_BYTES = 10 * 1024 * 1024
+export const LINKS_MARKER = '=== LINKS START ==='
+
+// Reader
+export const READER_CHUNK_SIZE = 600
+export const READER_AUTOLOAD_SCROLL_RATIO = 0.7
+export const READER_AUTOLOAD_DELAY_MS = 200
+export const READER_JUMP_MAX_ATTEMPTS = 30
+export const READER_FOOTNOTE_TAIL_CHUNKS = 10
+export const READER_HIGHLIGHT_MS = 2000
+export const READER_SCROLL_DELAY_MS = 100
+export const TITLE_BAR_HIDE_AFTER_PX = 100
+export const TITLE_BAR_SHOW_BELOW_PX = 50
+export const TOC_MAX_HEADING_CHARS = 80
+
+// Lexicon and search
+export const LEXICON_PAGE_SIZE_PUBLIC = 25
+export const LEXICON_PAGE_SIZE_ADMIN = 20
+export const SEARCH_DEBOUNCE_MS = 300
+export const CHAPTER_CONTENT_CACHE_MS = 5 * 60 * 1000
+
+// Side panel (percent of the width)
+export const SIDE_PANEL_DEFAULT_PERCENT = 25
+export const SIDE_PANEL_MIN_PERCENT = 15
+export const SIDE_PANEL_MAX_PERCENT = 40
+
+// Content editor
+export const EDITOR_HEIGHT_PX = 400
+export const EDITOR_FONT_DEFAULT_PX = 16
+export const EDITOR_FONT_STEP_PX = 2
+export const EDITOR_FONT_MIN_PX = 8
