@@ -18,9 +18,13 @@ const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0
 const sourcesAt = Math.max(newestMtime(path.join(root, 'client')), newestMtime(path.join(root, 'shared')))
 if (builtAt < sourcesAt) {
   console.log('Building the client (once; takes a few seconds)…')
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
   if (result.status !== 0) process.exit(result.status ?? 1)
 }

@@ -68,7 +68,10 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     const hops = Number(value)
     return (_address, hop) => hop < hops
   }
-  return value.split(',').map((address) => address.trim()).filter(Boolean)
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean)
 }
 
 /** Parses the environment; throws a ConfigError whose message is one line naming the bad variable. */
@@ -86,7 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET,
-    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     donationUrl: e.DONATION_URL,

@@ -13,7 +13,7 @@ async function readPassword(): Promise<string> {
     process.stderr.write('Password: ')
     const rl = readline.createInterface({ input: process.stdin, terminal: true })
     // Hide what is typed.
-    const write = (rl as unknown as { _writeToOutput: (s: string) => void })
+    const write = rl as unknown as { _writeToOutput: (s: string) => void }
     write._writeToOutput = () => {}
     const password = await new Promise<string>((resolve) => rl.question('', resolve))
     rl.close()
@@ -27,7 +27,8 @@ async function readPassword(): Promise<string> {
 
 async function run() {
   const username = process.argv[2]
-  if (!username) throw new ConfigError('Usage: npm run user:create -- NAME   (the password is read from standard input)')
+  if (!username)
+    throw new ConfigError('Usage: npm run user:create -- NAME   (the password is read from standard input)')
   const password = await readPassword()
   const parsed = RegisterInput.safeParse({ username, password })
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]!.message)
@@ -36,7 +37,9 @@ async function run() {
   try {
     await migrateDatabase(database)
     const { created } = await ensureUser(database.db, parsed.data.username, parsed.data.password, true)
-    console.log(created ? `Created administrator ${parsed.data.username}.` : `Reset the password of ${parsed.data.username}.`)
+    console.log(
+      created ? `Created administrator ${parsed.data.username}.` : `Reset the password of ${parsed.data.username}.`,
+    )
   } finally {
     await database.close()
   }

@@ -18,10 +18,7 @@ export interface PgliteWorkerData {
 }
 
 export type PgliteWorkerMessage =
-  | { type: 'ready' }
-  | { type: 'error'; message: string }
-  | { type: 'closed' }
-  | { type: 'dumped'; path: string }
+  { type: 'ready' } | { type: 'error'; message: string } | { type: 'closed' } | { type: 'dumped'; path: string }
 
 const { dataDir, socketPath, seedTarball } = workerData as PgliteWorkerData
 const port = parentPort!

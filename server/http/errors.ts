@@ -23,14 +23,19 @@ export const tooManyRequests = (message: string) => new AppError(429, message)
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(error.details === undefined ? { error: error.message } : { error: error.message, details: error.details })
+      return reply
+        .status(error.status)
+        .send(error.details === undefined ? { error: error.message } : { error: error.message, details: error.details })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.')
-      const where = error.validationContext === 'body' ? field : [error.validationContext, field].filter(Boolean).join('.')
+      const where =
+        error.validationContext === 'body' ? field : [error.validationContext, field].filter(Boolean).join('.')
       const message = first ? `${where ? `${where}: ` : ''}${first.message}` : 'Invalid request'
-      return reply.status(400).send({ error: message, details: error.validation.map((v) => ({ path: v.instancePath, message: v.message })) })
+      return reply
+        .status(400)
+        .send({ error: message, details: error.validation.map((v) => ({ path: v.instancePath, message: v.message })) })
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, url: request.url }, 'response did not match its schema')

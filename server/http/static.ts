@@ -22,7 +22,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api'
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api'
     if (isPage && hasClient) {
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
     }

@@ -6,7 +6,9 @@ import { pathToFileURL } from 'node:url'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 
 const require = createRequire(import.meta.url)
-const tsxApi = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href
+const tsxApi = pathToFileURL(
+  path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+).href
 
 export function startTsWorker(moduleUrl: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(moduleUrl.href)}) })`

@@ -47,7 +47,11 @@ describe('registration', () => {
   })
 
   it('validates the body', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'x', password: 'short' } })
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'x', password: 'short' },
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json().error).toMatch(/password/)
   })

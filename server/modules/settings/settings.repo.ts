@@ -13,4 +13,6 @@ export async function getOrCreateSetting(db: DbOrTx, key: string, makeValue: () 
 
 /** SESSION_SECRET when configured, otherwise one generated on first start and kept in the database. */
 export const sessionSecret = (db: DbOrTx, configured: string | undefined) =>
-  configured ? Promise.resolve(configured) : getOrCreateSetting(db, 'session_secret', () => randomBytes(48).toString('base64url'))
+  configured
+    ? Promise.resolve(configured)
+    : getOrCreateSetting(db, 'session_secret', () => randomBytes(48).toString('base64url'))

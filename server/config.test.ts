@@ -1,0 +1,75 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv)
+
+describe('configuration', () => {
+  it('has the contract’s defaults', () => {
+    const config = load({})
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    })
+    expect(config.dataDir).toBe(path.resolve('./data'))
+    expect(config.admin).toBeUndefined()
+  })
+
+  it('reads every variable', () => {
+    const config = load({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/data',
+      DATABASE_URL: 'postgres://u@db/enc',
+      SESSION_SECRET: 'x'.repeat(40),
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'long enough',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      DONATION_URL: 'https://example.org/donate',
+    })
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/data',
+      databaseUrl: 'postgres://u@db/enc',
+      admin: { username: 'admin', password: 'long enough' },
+      trustProxy: true,
+      logLevel: 'warn',
+      donationUrl: 'https://example.org/donate',
+    })
+  })
+
+  it('understands proxy hops and addresses', () => {
+    const hops = load({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean
+    expect([hops('a', 0), hops('a', 1), hops('a', 2)]).toEqual([true, true, false])
+    expect(load({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2'])
+    expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ ADMIN_USERNAME: 'admin' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DONATION_URL: 'javascript:alert(1)' }, 'DONATION_URL'],
+  ])('refuses %o with one line naming %s', (env, name) => {
+    let error: unknown
+    try {
+      load(env)
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as Error).message
+    expect(message).toContain(name)
+    expect(message).not.toContain('\n')
+  })
+})
