@@ -112,6 +112,10 @@ export const contentPages = pgTable(
     order: integer().notNull().default(0),
     /** Raised by every save; reader chunks carry it as their ETag and editors use it to detect conflicts. */
     version: integer().notNull().default(1),
+    /** How many reader blocks the processed body has (the chunks endpoint's totalChunks comes from it). */
+    blockCount: integer().notNull().default(0),
+    /** UTF-8 size of the saved HTML (main + links), shown to editors and checked against the 10 MB limit. */
+    sizeBytes: integer().notNull().default(0),
     updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
