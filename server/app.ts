@@ -11,6 +11,13 @@ import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerClient } from './http/static.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { auditRoutes } from './modules/audit/audit.routes.ts'
+import { booksRoutes } from './modules/books/books.routes.ts'
+import { chaptersRoutes } from './modules/chapters/chapters.routes.ts'
+import { contentRoutes } from './modules/content/content.routes.ts'
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts'
+import { termImportRoutes } from './modules/terms/terms-import.routes.ts'
+import { termsRoutes } from './modules/terms/terms.routes.ts'
 import { sessionSecret } from './modules/settings/settings.repo.ts'
 
 export interface AppOptions {
@@ -39,6 +46,13 @@ export async function buildApp({ database, config, clientDir, logger }: AppOptio
 
   await app.register(healthRoutes, { pool })
   await app.register(authRoutes, { db })
+  await app.register(booksRoutes, { db })
+  await app.register(chaptersRoutes, { db })
+  await app.register(contentRoutes, { db })
+  await app.register(termsRoutes, { db })
+  await app.register(termImportRoutes, { db })
+  await app.register(feedbackRoutes, { db })
+  await app.register(auditRoutes, { db })
 
   await registerClient(app, clientDir)
   return app

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { ensureUser, purgeExpiredSessions } from './modules/auth/auth.service.ts'
+import { closeProcessingWorker } from './modules/content/processing/run-in-worker.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url))
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -22,6 +23,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS)
     try {
       await app?.close() // stops accepting, lets in-flight requests finish
+      await closeProcessingWorker()
     } finally {
       await database.close()
       clearTimeout(timer)

@@ -13,6 +13,8 @@ export const TOAST_HOTKEY: readonly string[] = ['F8']
 export const COVER_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 export const COVER_IMAGE_MAX_SIDE_PX = 800
 export const COVER_IMAGE_JPEG_QUALITY = 0.7
+/** What the cover image input offers; anything a browser can decode would do. */
+export const COVER_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 export const DEFAULT_ORDER = 0
 
 // Chunked upload of a content page
@@ -38,6 +40,8 @@ export const TOC_MAX_HEADING_CHARS = 80
 // Lexicon and search
 export const LEXICON_PAGE_SIZE_PUBLIC = 25
 export const LEXICON_PAGE_SIZE_ADMIN = 20
+/** Not in the spec: the feedback inbox pages like the admin lexicon. */
+export const FEEDBACK_PAGE_SIZE_ADMIN = 20
 export const SEARCH_DEBOUNCE_MS = 300
 export const CHAPTER_CONTENT_CACHE_MS = 5 * 60 * 1000
 

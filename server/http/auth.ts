@@ -29,20 +29,21 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null)
   app.decorateRequest('sessionToken', null)
 
+  // onRequest runs after routing (so the route's config is known) and before the body is read:
+  // a request without a session is refused before any of its body is parsed or validated.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return
-    const raw = request.cookies[SESSION_COOKIE]
-    if (!raw) return
-    const unsigned = request.unsignCookie(raw)
-    if (!unsigned.valid || !unsigned.value) return
-    request.user = await resolveSession(db, unsigned.value)
-    if (request.user) request.sessionToken = unsigned.value
-  })
-
-  // preHandler runs after routing, so the route's own config is known; the origin check ran before.
-  app.addHook('preHandler', async (request) => {
+    if (request.url.startsWith('/api/')) await resolveUser(db, request)
     if (needsSession(request) && !request.user) throw unauthorized()
   })
+}
+
+async function resolveUser(db: Db, request: FastifyRequest) {
+  const raw = request.cookies[SESSION_COOKIE]
+  if (!raw) return
+  const unsigned = request.unsignCookie(raw)
+  if (!unsigned.valid || !unsigned.value) return
+  request.user = await resolveSession(db, unsigned.value)
+  if (request.user) request.sessionToken = unsigned.value
 }
 
 export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userId: number) {

@@ -53,7 +53,7 @@ export function useTestApp(): TestContext {
     context.app = await buildApp({
       database: opened.database,
       config: { sessionSecret: 'test-secret-test-secret-test-secret-0123', trustProxy: false, logLevel: 'silent' },
-      logger: false,
+      logger: process.env.TEST_LOG ? { level: 'error' } : false,
     })
   })
   afterAll(async () => {

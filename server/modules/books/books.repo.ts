@@ -1,0 +1,62 @@
+// SQL for books, and the reader's list of books with their chapters and page counts.
+import { asc, count, eq, sql } from 'drizzle-orm'
+import type { BookValues } from '../../../shared/api/books.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import { books, chapters, contentPages } from '../../db/schema.ts'
+
+export type BookRow = typeof books.$inferSelect
+type BookColumns = Pick<BookRow, 'title' | 'description' | 'order' | 'coverImage'>
+
+export async function listBooks(db: DbOrTx) {
+  return db.select().from(books).orderBy(asc(books.order), asc(books.title), asc(books.id))
+}
+
+/** Every chapter with its page count, in reading order; one query for all books (never one per book). */
+export async function listChapterSummaries(db: DbOrTx, publishedOnly: boolean) {
+  const counted = publishedOnly ? sql`${contentPages.published}` : sql`true`
+  return db
+    .select({
+      id: chapters.id,
+      bookId: chapters.bookId,
+      title: chapters.title,
+      contentCount: sql<number>`(count(${contentPages.id}) filter (where ${counted}))::int`,
+    })
+    .from(chapters)
+    .leftJoin(contentPages, eq(contentPages.chapterId, chapters.id))
+    .groupBy(chapters.id)
+    .orderBy(asc(chapters.order), asc(chapters.id))
+}
+
+export async function findBook(db: DbOrTx, id: number) {
+  const [book] = await db.select().from(books).where(eq(books.id, id))
+  return book
+}
+
+export async function bookExists(db: DbOrTx, id: number) {
+  const [row] = await db.select({ n: count() }).from(books).where(eq(books.id, id))
+  return (row?.n ?? 0) > 0
+}
+
+export async function insertBook(db: DbOrTx, values: BookColumns) {
+  const [book] = await db.insert(books).values(values).returning()
+  return book!
+}
+
+export async function updateBook(db: DbOrTx, id: number, values: BookColumns) {
+  const [book] = await db.update(books).set(values).where(eq(books.id, id)).returning()
+  return book
+}
+
+export async function deleteBook(db: DbOrTx, id: number) {
+  const [book] = await db.delete(books).where(eq(books.id, id)).returning({ id: books.id, title: books.title })
+  return book
+}
+
+export function bookColumns(input: BookValues): BookColumns {
+  return {
+    title: input.title,
+    description: input.description?.trim() ? input.description : null,
+    order: input.order,
+    coverImage: input.coverImage ? input.coverImage : null,
+  }
+}

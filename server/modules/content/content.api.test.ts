@@ -1,0 +1,298 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { UPLOAD_CHUNK_CHARS } from '../../../shared/limits.ts'
+import type { App } from '../../app.ts'
+import { makeChapter } from '../../test/factories.ts'
+import { loginAs, useTestApp } from '../../test/test-app.ts'
+
+const ctx = useTestApp()
+const tinyCorpus = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../shared/corpus/tiny/corpus.json'), 'utf8'),
+) as { books: { chapters: { pages: { title: string; content: string; published: boolean }[] }[] }[] }
+const corpusPages = tinyCorpus.books.flatMap((b) => b.chapters.flatMap((c) => c.pages))
+
+/** Saves a page the way the editor does: 51,200-character chunks, then finalize. */
+async function uploadPage(
+  app: App,
+  cookie: string,
+  html: string,
+  metadata: { title: string; chapterId: number; order?: number; published?: boolean; baseVersion?: number },
+  contentId: 'new' | number = 'new',
+) {
+  const chunks: string[] = []
+  for (let i = 0; i < html.length; i += UPLOAD_CHUNK_CHARS) chunks.push(html.slice(i, i + UPLOAD_CHUNK_CHARS))
+  if (chunks.length === 0) chunks.push('')
+  for (const [chunkIndex, chunk] of chunks.entries()) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/content/chunk',
+      headers: { cookie },
+      payload: { chunk, chunkIndex, totalChunks: chunks.length, contentId },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+  }
+  return app.inject({
+    method: 'POST',
+    url: '/api/content/finalize',
+    headers: { cookie },
+    payload: { contentId, totalChunks: chunks.length, metadata: { order: 0, published: true, ...metadata } },
+  })
+}
+
+async function readAllChunks(app: App, id: number, size: number, cookie?: string) {
+  const parts: string[] = []
+  let total = 1
+  for (let n = 0; n < total; n++) {
+    const response = await app.inject({
+      url: `/api/content/${id}/chunks?chunk=${n}&size=${size}`,
+      headers: cookie ? { cookie } : {},
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const body = response.json()
+    total = body.totalChunks
+    expect(body.hasMore).toBe(n < total - 1)
+    parts.push(body.chunk)
+  }
+  return parts
+}
+
+describe('saving pages through chunks', () => {
+  it('saves every tiny-corpus page and reads it back in chunks that never split an element', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    for (const page of corpusPages) {
+      const saved = await uploadPage(ctx.app, cookie, page.content, { title: page.title, chapterId: chapter.id })
+      expect(saved.statusCode, saved.body).toBe(200)
+      const body = saved.json()
+      expect(body.title).toBe(page.title)
+      expect(body.linksContent).toContain('Sources and references')
+      expect(body.version).toBe(1)
+
+      const parts = await readAllChunks(ctx.app, body.id, 25)
+      // every chunk is whole elements: it parses to the same thing on its own
+      for (const part of parts) expect(part.trim().startsWith('<')).toBe(true)
+      const joined = parts.join('\n')
+      // footnote anchors survive
+      const markers = page.content.match(/id="_ftnref\d+"/g) ?? []
+      for (const marker of markers) expect(joined).toContain(marker)
+      // every internal link points at a heading id
+      for (const [, target] of page.content.matchAll(/href="#([^"_][^"]*)"/g))
+        expect(joined).toContain(`id="${target}"`)
+      // headers follow the slug rule
+      expect(body.headers.length).toBeGreaterThan(0)
+      for (const header of body.headers) expect(header.id).toMatch(/^[a-z0-9-]+$/)
+    }
+  })
+
+  it('treats a repeated chunk as a retry, not as more text', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const send = (chunk: string, chunkIndex: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/content/chunk',
+        headers: { cookie },
+        payload: { chunk, chunkIndex, totalChunks: 2, contentId: 'new' },
+      })
+    expect((await send('<p>first half ', 0)).json()).toMatchObject({ received: 1, totalChunks: 2, progress: 50 })
+    await send('and the second</p>', 1)
+    const again = await send('and the second</p>', 1)
+    expect(again.json()).toMatchObject({ received: 2, progress: 100 })
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/finalize',
+      headers: { cookie },
+      payload: { contentId: 'new', totalChunks: 2, metadata: { title: 'Retry', chapterId: chapter.id } },
+    })
+    expect(done.statusCode, done.body).toBe(200)
+    const parts = await readAllChunks(ctx.app, done.json().id, 600, cookie)
+    expect(parts.join('')).toMatch(/<p id="[^"]+">first half and the second<\/p>/)
+  })
+
+  it('refuses to finalize an incomplete upload and keeps the staged chunks', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/chunk',
+      headers: { cookie },
+      payload: { chunk: '<p>a</p>', chunkIndex: 0, totalChunks: 3, contentId: 'new' },
+    })
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/finalize',
+      headers: { cookie },
+      payload: { contentId: 'new', totalChunks: 3, metadata: { title: 'Partial', chapterId: chapter.id } },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error).toMatch(/incomplete/)
+    expect(response.json().details.missing).toEqual([1, 2])
+  })
+
+  it('refuses a chunk index out of range and an upload whose chunk count changes', async () => {
+    const cookie = await loginAs(ctx)
+    const send = (chunkIndex: number, totalChunks: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/content/chunk',
+        headers: { cookie },
+        payload: { chunk: 'x', chunkIndex, totalChunks, contentId: 'new' },
+      })
+    expect((await send(3, 3)).statusCode).toBe(400)
+    expect((await send(0, 3)).statusCode).toBe(200)
+    expect((await send(1, 4)).statusCode).toBe(400)
+  })
+
+  it('refuses a page over 10 MB with 413', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const big = `<p>${'a'.repeat(10 * 1024 * 1024)}</p>`
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content',
+      headers: { cookie },
+      payload: { title: 'Too big', chapterId: chapter.id, content: big },
+    })
+    expect(response.statusCode).toBe(413)
+    expect(response.json().error).toMatch(/10 MB/)
+  })
+
+  it('needs a session for every write', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/content'],
+      ['PUT', '/api/content/1'],
+      ['DELETE', '/api/content/1'],
+      ['POST', '/api/content/chunk'],
+      ['POST', '/api/content/finalize'],
+      ['POST', '/api/admin/reprocess-headers'],
+    ] as const) {
+      expect((await ctx.app.inject({ method, url, payload: {} })).statusCode).toBe(401)
+    }
+  })
+})
+
+describe('versions', () => {
+  it('keeps the previous text as a revision and refuses a save based on an old version', async () => {
+    const cookie = await loginAs(ctx, 'editor-one')
+    const chapter = await makeChapter(ctx.database)
+    const first = await uploadPage(ctx.app, cookie, '<h2>One</h2><p>first text</p>', {
+      title: 'V',
+      chapterId: chapter.id,
+    })
+    const id = first.json().id
+    const second = await uploadPage(
+      ctx.app,
+      cookie,
+      '<h2>One</h2><p>second text</p>',
+      { title: 'V', chapterId: chapter.id, baseVersion: 1 },
+      id,
+    )
+    expect(second.statusCode, second.body).toBe(200)
+    expect(second.json().version).toBe(2)
+
+    const stale = await uploadPage(
+      ctx.app,
+      cookie,
+      '<p>from an old tab</p>',
+      { title: 'V', chapterId: chapter.id, baseVersion: 1 },
+      id,
+    )
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json().error).toMatch(/editor-one/)
+    expect(stale.json().details).toMatchObject({ version: 2, updatedBy: 'editor-one' })
+
+    const revisions = await ctx.app.inject({ url: `/api/content/${id}/revisions`, headers: { cookie } })
+    expect(revisions.json()).toEqual([expect.objectContaining({ version: 1, title: 'V', savedBy: 'editor-one' })])
+
+    const forced = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/content/${id}`,
+      headers: { cookie },
+      payload: { title: 'V', chapterId: chapter.id, content: '<p>overwritten</p>', baseVersion: 1, overwrite: true },
+    })
+    expect(forced.statusCode, forced.body).toBe(200)
+    expect(forced.json().version).toBe(3)
+  })
+})
+
+describe('reading', () => {
+  it('serves chunks with an ETag and answers 304 when unchanged', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const saved = await uploadPage(ctx.app, cookie, '<p>a</p><p>b</p><p>c</p>', { title: 'E', chapterId: chapter.id })
+    const id = saved.json().id
+    const first = await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=1&size=2` })
+    expect(first.json()).toMatchObject({ hasMore: false, totalChunks: 2 })
+    expect(first.json().chunk).toMatch(/^<p id="[^"]+">c<\/p>$/)
+    const etag = first.headers.etag as string
+    const again = await ctx.app.inject({
+      url: `/api/content/${id}/chunks?chunk=1&size=2`,
+      headers: { 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
+    expect((await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=2&size=2` })).statusCode).toBe(404)
+    expect((await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=-1&size=2` })).statusCode).toBe(400)
+  })
+
+  it('locates the chunk holding an anchor, and 404s for an unknown one', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const page = corpusPages[0]!
+    const saved = await uploadPage(ctx.app, cookie, page.content, { title: page.title, chapterId: chapter.id })
+    const id = saved.json().id
+    const parts = await readAllChunks(ctx.app, id, 10)
+    const located = await ctx.app.inject({ url: `/api/content/${id}/locate?anchor=_ftn1&size=10` })
+    expect(located.statusCode, located.body).toBe(200)
+    expect(parts[located.json().chunk]).toContain('id="_ftn1"')
+    expect((await ctx.app.inject({ url: `/api/content/${id}/locate?anchor=nope&size=10` })).statusCode).toBe(404)
+  })
+
+  it('hides unpublished pages from visitors but not from administrators', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const saved = await uploadPage(ctx.app, cookie, '<p>draft</p>', {
+      title: 'Draft',
+      chapterId: chapter.id,
+      published: false,
+    })
+    const id = saved.json().id
+    for (const url of [
+      `/api/content/${id}`,
+      `/api/content/${id}/chunks?chunk=0`,
+      `/api/content/${id}/locate?anchor=x`,
+    ]) {
+      expect((await ctx.app.inject({ url })).statusCode).toBe(404)
+    }
+    expect((await ctx.app.inject({ url: `/api/content/${id}`, headers: { cookie } })).statusCode).toBe(200)
+    const list = await ctx.app.inject({ url: `/api/content?chapterId=${chapter.id}` })
+    expect(list.json()).toEqual([])
+    const adminList = await ctx.app.inject({ url: `/api/content?chapterId=${chapter.id}`, headers: { cookie } })
+    expect(adminList.json()).toEqual([{ id, title: 'Draft', order: 0, published: false }])
+    const items = await ctx.app.inject({ url: `/api/chapters/${chapter.id}/content` })
+    expect(items.json()).toEqual({ items: [] })
+    expect(items.headers['cache-control']).toBe('public, max-age=300')
+  })
+
+  it('deletes a page with its blocks', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const saved = await uploadPage(ctx.app, cookie, '<p>gone soon</p>', { title: 'Gone', chapterId: chapter.id })
+    const id = saved.json().id
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/content/${id}`, headers: { cookie } })).statusCode,
+    ).toBe(204)
+    expect((await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=0` })).statusCode).toBe(404)
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/content/${id}`, headers: { cookie } })).statusCode,
+    ).toBe(404)
+  })
+
+  it('reprocesses every page and says how many', async () => {
+    const cookie = await loginAs(ctx)
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/admin/reprocess-headers', headers: { cookie } })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json().message).toMatch(/^Headers reprocessed in \d+ pages?/)
+    expect(response.json().failed).toBe(0)
+  })
+})

@@ -1,0 +1,195 @@
+// Saving pages (directly or through staged upload chunks), reading them in chunks, jumping to an
+// anchor, and reprocessing every page. Processing runs in a worker thread before the transaction,
+// so the database is held only for the short write that makes the new version visible.
+import type { CurrentUser } from '../../../shared/api/auth.ts'
+import type { ChunkUpload, FinalizeInput } from '../../../shared/api/content.ts'
+import { CONTENT_SIZE_LIMIT_BYTES } from '../../../shared/limits.ts'
+import type { Db } from '../../db/client.ts'
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts'
+import { recordAudit } from '../audit/audit.repo.ts'
+import * as repo from './content.repo.ts'
+import { splitLinks } from './processing/split-links.ts'
+import { processPageInWorker } from './processing/run-in-worker.ts'
+
+/** Staged chunks nobody finalized are dropped after a day. */
+const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000
+
+export interface PageMetadata {
+  title: string
+  chapterId: number
+  order: number
+  published: boolean
+  baseVersion?: number | undefined
+  overwrite?: boolean | undefined
+}
+
+const tooLarge = (bytes: number) =>
+  new AppError(
+    413,
+    `The page is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is ${CONTENT_SIZE_LIMIT_BYTES / 1024 / 1024} MB.`,
+  )
+
+/**
+ * Saves a page: a new one (`target` 'new') or a new version of an existing one. The previous text is
+ * kept as a revision; a save based on an older version is refused (409) unless `overwrite`.
+ */
+export async function savePage(
+  db: Db,
+  user: CurrentUser,
+  target: 'new' | number,
+  metadata: PageMetadata,
+  html: { content: string; linksContent?: string | null | undefined },
+) {
+  const split = html.linksContent == null ? splitLinks(html.content) : { main: html.content, links: html.linksContent }
+  const sizeBytes = Buffer.byteLength(split.main) + Buffer.byteLength(split.links ?? '')
+  if (sizeBytes > CONTENT_SIZE_LIMIT_BYTES) throw tooLarge(sizeBytes)
+  if (!(await repo.chapterExists(db, metadata.chapterId))) throw badRequest('Please select a valid chapter')
+  if (target !== 'new') await assertSavable(db, target, metadata) // fail fast, before the slow part
+
+  const processed = await processPageInWorker({ content: split.main, linksContent: split.links })
+  const values = {
+    chapterId: metadata.chapterId,
+    title: metadata.title,
+    content: processed.processedContent,
+    order: metadata.order,
+    published: metadata.published,
+    updatedBy: user.id,
+    sizeBytes,
+  }
+  const id = await db.transaction(async (tx) => {
+    if (target === 'new') {
+      const newId = await repo.insertPage(tx, values, processed)
+      await repo.replaceReaderData(tx, newId, processed)
+      await recordAudit(tx, user, 'create', 'content', newId, { title: values.title, sizeBytes })
+      return newId
+    }
+    if (!(await repo.lockPage(tx, target))) throw notFound('Content')
+    await assertSavable(tx, target, metadata) // again, under the row lock: another save may have won
+    await repo.keepRevision(tx, target)
+    await repo.updatePage(tx, target, values, processed)
+    await repo.replaceReaderData(tx, target, processed)
+    await recordAudit(tx, user, 'update', 'content', target, { title: values.title, sizeBytes })
+    return target
+  })
+  return (await repo.findPage(db, id))!
+}
+
+async function assertSavable(db: Parameters<typeof repo.findPageState>[0], id: number, metadata: PageMetadata) {
+  const state = await repo.findPageState(db, id)
+  if (!state) throw notFound('Content')
+  if (metadata.baseVersion !== undefined && metadata.baseVersion !== state.version && !metadata.overwrite) {
+    const who = state.updatedBy ?? 'someone'
+    throw conflict(`This page was saved by ${who} at ${state.updatedAt.toISOString()} after you opened it.`, {
+      version: state.version,
+      updatedBy: state.updatedBy,
+      updatedAt: state.updatedAt.toISOString(),
+    })
+  }
+}
+
+const stagingKey = (user: CurrentUser, target: 'new' | number) => ({ userId: user.id, target: String(target) })
+
+/** Stores one chunk of an upload; sending the same chunk again replaces it (a retry never duplicates text). */
+export async function stageUploadChunk(db: Db, user: CurrentUser, upload: ChunkUpload) {
+  if (upload.chunkIndex >= upload.totalChunks) {
+    throw badRequest(`chunkIndex ${upload.chunkIndex} is out of range for ${upload.totalChunks} chunks`)
+  }
+  const key = stagingKey(user, upload.contentId)
+  if (upload.chunkIndex === 0) {
+    // A new upload of this page starts: whatever an earlier, unfinished one left goes.
+    await repo.clearStaging(db, key)
+    await repo.deleteAbandonedStaging(db, new Date(Date.now() - ABANDONED_UPLOAD_MS))
+  }
+  const before = await repo.stagedSummary(db, key)
+  if (before.totals.some((total) => total !== upload.totalChunks)) {
+    throw badRequest('totalChunks differs from the earlier chunks of this upload; start again from chunk 0')
+  }
+  if (before.bytes + Buffer.byteLength(upload.chunk) > CONTENT_SIZE_LIMIT_BYTES * 1.05) {
+    throw tooLarge(before.bytes + Buffer.byteLength(upload.chunk))
+  }
+  await repo.stageChunk(db, key, upload)
+  const { received } = await repo.stagedSummary(db, key)
+  return {
+    chunkIndex: upload.chunkIndex,
+    received,
+    totalChunks: upload.totalChunks,
+    progress: Math.round((received / upload.totalChunks) * 100),
+  }
+}
+
+/** Joins the staged chunks (all of them, in order) and saves the page in one transaction. */
+export async function finalizeUpload(db: Db, user: CurrentUser, input: FinalizeInput) {
+  const key = stagingKey(user, input.contentId)
+  const staged = await repo.readStagedChunks(db, key)
+  const missing: number[] = []
+  for (let i = 0; i < input.totalChunks; i++) if (staged[i]?.chunkIndex !== i) missing.push(i)
+  if (missing.length > 0 || staged.length !== input.totalChunks) {
+    throw badRequest(`The upload is incomplete: ${staged.length} of ${input.totalChunks} chunks received`, {
+      missing: missing.slice(0, 50),
+    })
+  }
+  const html = staged.map((row) => row.chunk).join('')
+  const page = await savePage(db, user, input.contentId, input.metadata, { content: html })
+  await repo.clearStaging(db, key)
+  return page
+}
+
+/** Chunk `chunk` of the page, `size` blocks long; visitors only see published pages. */
+export async function readChunk(db: Db, id: number, chunk: number, size: number, canSeeDrafts: boolean) {
+  const state = await repo.findPageState(db, id)
+  if (!state || (!state.published && !canSeeDrafts)) throw notFound('Content')
+  const totalChunks = Math.max(1, Math.ceil(state.blockCount / size))
+  if (chunk >= totalChunks) throw new AppError(404, `Chunk ${chunk} does not exist: the page has ${totalChunks} chunks`)
+  return {
+    version: state.version,
+    published: state.published,
+    load: async () => {
+      const blocks = await repo.readBlocks(db, id, chunk * size, (chunk + 1) * size)
+      return { chunk: blocks.join('\n'), hasMore: chunk < totalChunks - 1, totalChunks }
+    },
+  }
+}
+
+export async function locateAnchor(db: Db, id: number, anchor: string, size: number, canSeeDrafts: boolean) {
+  const state = await repo.findPageState(db, id)
+  if (!state || (!state.published && !canSeeDrafts)) throw notFound('Content')
+  const block = await repo.findAnchorBlock(db, id, anchor)
+  if (block === undefined) throw new AppError(404, `No element with id "${anchor}" on this page`)
+  return { chunk: Math.floor(block / size) }
+}
+
+export async function removePage(db: Db, user: CurrentUser, id: number) {
+  await db.transaction(async (tx) => {
+    const removed = await repo.deletePage(tx, id)
+    if (!removed) throw notFound('Content')
+    await recordAudit(tx, user, 'delete', 'content', id, { title: removed.title })
+  })
+}
+
+let reprocessing = false
+
+/** Runs the pipeline again over every page, one short transaction per page. */
+export async function reprocessAll(db: Db, user: CurrentUser) {
+  if (reprocessing) throw conflict('Headers are already being reprocessed; try again when that run has finished.')
+  reprocessing = true
+  try {
+    let processed = 0
+    const failed: number[] = []
+    for (const id of await repo.listPageIds(db)) {
+      const source = await repo.findPageSource(db, id)
+      if (!source) continue // deleted meanwhile
+      try {
+        const result = await processPageInWorker({ content: source.content, linksContent: source.linksContent })
+        await db.transaction((tx) => repo.storeReprocessed(tx, id, result))
+        processed++
+      } catch {
+        failed.push(id)
+      }
+    }
+    await db.transaction((tx) => recordAudit(tx, user, 'update', 'content', null, { reprocessed: processed, failed }))
+    const message = `Headers reprocessed in ${processed} ${processed === 1 ? 'page' : 'pages'}${failed.length ? `; ${failed.length} failed (ids ${failed.join(', ')})` : ''}`
+    return { message, processed, failed: failed.length }
+  } finally {
+    reprocessing = false
+  }
+}

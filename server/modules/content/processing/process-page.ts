@@ -1,0 +1,81 @@
+// The HTML pipeline of a content page, pure: the editor's HTML in, everything the reader and search
+// store out. Deterministic and idempotent: processing its own output again changes nothing.
+import { anchorIds, assignBlockIds, blockId, cutIntoBlocks, renderBlock } from './blocks.ts'
+import { findCitations } from './citations.ts'
+import { assignHeadingIds, headingId } from './heading-ids.ts'
+import { cutIntoPassages, type Passage } from './passages.ts'
+import { collectPlainText, sanitizePageHtml } from './sanitize.ts'
+import { splitLinks } from './split-links.ts'
+import { LINKS_MARKER } from '../../../../shared/limits.ts'
+
+export interface PageInput {
+  /** The main HTML; may still hold the links marker and the links section after it. */
+  content: string
+  linksContent?: string | null | undefined
+}
+
+export interface PageHeader {
+  text: string
+  level: number
+  id: string
+}
+
+export interface PageAnchor {
+  anchor: string
+  block: number
+}
+
+export interface ProcessedPage {
+  /** The blocks joined by '\n'. */
+  processedContent: string
+  /** Each top-level element's HTML, in order: the reader's unit of chunk size. */
+  blocks: string[]
+  /** Every id and `<a name>` with the block holding it; the first block wins when one repeats. */
+  anchors: PageAnchor[]
+  headers: PageHeader[]
+  /** Canonical references, one per line. */
+  citations: string
+  linksContent: string | null
+  passages: Passage[]
+}
+
+export function processPage(input: PageInput): ProcessedPage {
+  const { main, links } = pageHalves(input)
+  const draft = cutIntoBlocks(main)
+  assignHeadingIds(draft.headings, draft.ids)
+  assignBlockIds(draft.blocks, draft.ids)
+
+  const blocks = draft.blocks.map(renderBlock)
+  const linksContent = links == null ? null : sanitizePageHtml(links)
+  const blockTexts = draft.blocks.map((block) => block.text)
+  return {
+    processedContent: blocks.join('\n'),
+    blocks,
+    anchors: pageAnchors(draft.blocks.map(anchorIds)),
+    headers: draft.headings.map((heading) => ({ text: heading.text, level: heading.level, id: headingId(heading) })),
+    citations: findCitations(linksContent == null ? blockTexts : [...blockTexts, collectPlainText(linksContent)]),
+    linksContent,
+    passages: cutIntoPassages(
+      draft.blocks.map((block) => ({ id: blockId(block), text: block.text, isHeading: block.isHeading })),
+    ),
+  }
+}
+
+function pageHalves(input: PageInput): { main: string; links: string | null } {
+  if (typeof input.content !== 'string') throw new TypeError('A page needs its content as a string')
+  if (input.content.includes(LINKS_MARKER)) return splitLinks(input.content)
+  return { main: input.content, links: input.linksContent ?? null }
+}
+
+function pageAnchors(idsByBlock: readonly string[][]): PageAnchor[] {
+  const seen = new Set<string>()
+  const anchors: PageAnchor[] = []
+  idsByBlock.forEach((ids, block) => {
+    for (const anchor of ids) {
+      if (seen.has(anchor)) continue
+      seen.add(anchor)
+      anchors.push({ anchor, block })
+    }
+  })
+  return anchors
+}

@@ -1,0 +1,18 @@
+// The worker thread's side of run-in-worker.ts: one job at a time, each answered with its page or error.
+import { parentPort } from 'node:worker_threads'
+import { processPage } from './process-page.ts'
+import type { ProcessingJob, ProcessingResult } from './run-in-worker.ts'
+
+const port = parentPort
+if (!port) throw new Error('processing.worker.ts runs only as a worker thread')
+
+port.on('message', (job: ProcessingJob) => {
+  let result: ProcessingResult
+  try {
+    result = { jobId: job.jobId, page: processPage(job.input) }
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : new Error(String(error))
+    result = { jobId: job.jobId, error: { name, message } }
+  }
+  port.postMessage(result)
+})

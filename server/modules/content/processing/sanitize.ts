@@ -1,0 +1,325 @@
+// Page HTML is hostile until cleaned. One streaming pass of htmlparser2 hands a handler only what the
+// allowlist keeps: tags a word-processor export needs, safe attributes, decoded text. Elements that
+// carry code or forms are removed with their content; other unknown tags are dropped, their text kept.
+import { decodeHTML, decodeHTMLAttribute } from 'entities'
+import { Parser } from 'htmlparser2'
+
+export type Attribute = readonly [name: string, value: string]
+
+export interface SanitizedHtmlHandler {
+  openElement(tag: string, attributes: Attribute[]): void
+  closeElement(tag: string): void
+  /** `text` is decoded; `source` is the same text as written in the HTML (references not decoded). */
+  text(text: string, source: string): void
+}
+
+const KEPT_TAGS = new Set([
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'span',
+  'div',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'colgroup',
+  'col',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'pre',
+  'code',
+])
+
+// Their content is code, a document head, a form or foreign markup: nothing a reader should see.
+const REMOVED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'frame',
+  'frameset',
+  'link',
+  'meta',
+  'base',
+  'head',
+  'title',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+  'applet',
+])
+
+export const VOID_TAGS = new Set(['br', 'hr', 'img', 'col'])
+
+// Deeper markup is flattened (text kept): browsers cap their tree depth too, and nothing real nests so deep.
+const MAX_NESTING = 128
+
+const GLOBAL_ATTRIBUTES = ['id', 'title', 'lang', 'dir', 'class', 'style']
+const TABLE_CELL_ATTRIBUTES = ['colspan', 'rowspan', 'width', 'height']
+const ATTRIBUTES_BY_TAG: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    a: ['href', 'name', 'data-term'],
+    img: ['src', 'alt', 'width', 'height'],
+    td: TABLE_CELL_ATTRIBUTES,
+    th: TABLE_CELL_ATTRIBUTES,
+    table: ['width'],
+    col: ['width'],
+    colgroup: ['width'],
+    ol: ['start'],
+  }).map(([tag, names]) => [tag, new Set(names)]),
+)
+const GLOBAL_ATTRIBUTE_SET: ReadonlySet<string> = new Set(GLOBAL_ATTRIBUTES)
+
+const DIRECTION = /^(?:ltr|rtl|auto)$/
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,8}$/
+const WHOLE_NUMBER = /^-?[0-9]{1,6}$/
+const LENGTH = /^[0-9]{1,5}(?:\.[0-9]{1,4})?(?:%|px)?$/
+
+const STYLE_PROPERTIES = new Set([
+  'text-align',
+  'font-weight',
+  'font-style',
+  'text-decoration',
+  'margin-left',
+  'padding-left',
+  'text-indent',
+  'vertical-align',
+  'color',
+  'background-color',
+])
+// No quotes, backslashes (CSS escapes), slashes (comments), colons or semicolons inside a value.
+const STYLE_VALUE = /^[-#a-zA-Z0-9 .,%()+!]{1,100}$/
+const FORBIDDEN_STYLE_VALUE = /url\(|expression\(|position|fixed|absolute/i
+const WHITESPACE_RUN = /\s+/g
+
+// Browsers skip these anywhere in a URL's scheme (tabs, newlines) or around it (controls, spaces):
+// removing all of them before reading the scheme sees every scheme a browser would see.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const URL_IGNORED = /[\u0000-\u0020\u007f-\u009f]+/g
+const URL_SCHEME = /^([a-z][a-z0-9+.-]*):/
+const LINK_SCHEMES = new Set(['http', 'https', 'mailto'])
+const IMAGE_SCHEMES = new Set(['http', 'https'])
+const IMAGE_DATA = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=]*$/
+
+/** Walks the sanitised form of `html`, calling the handler in document order; open and close always pair. */
+export function walkSanitizedHtml(html: string, handler: SanitizedHtmlHandler): void {
+  const fates: ElementFate[] = []
+  let removedDepth = 0
+  let keptDepth = 0
+  let pendingSource = ''
+
+  const flushText = (): void => {
+    if (pendingSource === '') return
+    handler.text(decodeText(pendingSource), pendingSource)
+    pendingSource = ''
+  }
+
+  const parser = new Parser(
+    {
+      onopentag(tag, attributes) {
+        flushText()
+        if (removedDepth > 0 || REMOVED_WITH_CONTENT.has(tag)) {
+          removedDepth++
+          fates.push('removed')
+        } else if (!KEPT_TAGS.has(tag) || keptDepth >= MAX_NESTING) {
+          fates.push('unwrapped')
+        } else {
+          keptDepth++
+          fates.push('kept')
+          handler.openElement(tag, allowedAttributes(tag, attributes))
+        }
+      },
+      ontext(source) {
+        if (removedDepth === 0) pendingSource += source
+      },
+      onclosetag(tag) {
+        flushText()
+        const fate = fates.pop()
+        if (fate === 'removed') removedDepth--
+        else if (fate === 'kept') {
+          keptDepth--
+          handler.closeElement(tag)
+        }
+      },
+    },
+    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  )
+  // NUL never reaches the output (the HTML standard reads it as U+FFFD); later steps rely on that.
+  parser.end(html.includes('\u0000') ? html.replaceAll('\u0000', '\uFFFD') : html)
+  flushText()
+}
+
+type ElementFate = 'kept' | 'unwrapped' | 'removed'
+
+/** The allowlisted attributes of one element, values decoded and checked, in source order. */
+export function allowedAttributes(tag: string, attributes: Record<string, string>): Attribute[] {
+  const allowed: Attribute[] = []
+  const tagAttributes = ATTRIBUTES_BY_TAG.get(tag)
+  for (const name in attributes) {
+    if (!GLOBAL_ATTRIBUTE_SET.has(name) && !tagAttributes?.has(name)) continue
+    const value = checkedAttributeValue(tag, name, decodeAttribute(attributes[name] ?? ''))
+    if (value !== null) allowed.push([name, value])
+  }
+  return allowed
+}
+
+function checkedAttributeValue(tag: string, name: string, value: string): string | null {
+  switch (name) {
+    case 'href':
+      return safeUrl(value, LINK_SCHEMES, false)
+    case 'src':
+      return tag === 'img' ? safeUrl(value, IMAGE_SCHEMES, true) : null
+    case 'style':
+      return safeStyle(value)
+    case 'dir':
+      return DIRECTION.test(value.toLowerCase()) ? value.toLowerCase() : null
+    case 'lang':
+      return LANGUAGE_TAG.test(value) ? value : null
+    case 'colspan':
+    case 'rowspan':
+    case 'start':
+      return WHOLE_NUMBER.test(value) ? value : null
+    case 'width':
+    case 'height':
+      return LENGTH.test(value) ? value : null
+    case 'id':
+    case 'name':
+      return value.trim() === '' ? null : value
+    default:
+      return value
+  }
+}
+
+/** The URL when it is relative or uses an allowed scheme (images also as base64 data of image types). */
+export function safeUrl(url: string, schemes: ReadonlySet<string>, allowImageData: boolean): string | null {
+  const compact = url.replace(URL_IGNORED, '').toLowerCase()
+  const scheme = URL_SCHEME.exec(compact)?.[1]
+  const allowed =
+    scheme === undefined || schemes.has(scheme) || (allowImageData && scheme === 'data' && IMAGE_DATA.test(compact))
+  return allowed ? trimControlsAndSpaces(url) : null
+}
+
+function trimControlsAndSpaces(url: string): string {
+  let start = 0
+  let end = url.length
+  while (start < end && url.charCodeAt(start) <= 0x20) start++
+  while (end > start && url.charCodeAt(end - 1) <= 0x20) end--
+  return url.slice(start, end)
+}
+
+/** Only allowlisted properties with plain values, written in one canonical form; null when none is left. */
+export function safeStyle(style: string): string | null {
+  const declarations: string[] = []
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':')
+    if (colon === -1) continue
+    const property = declaration.slice(0, colon).trim().toLowerCase()
+    const value = declaration
+      .slice(colon + 1)
+      .replace(WHITESPACE_RUN, ' ')
+      .trim()
+    if (!STYLE_PROPERTIES.has(property)) continue
+    if (!STYLE_VALUE.test(value) || FORBIDDEN_STYLE_VALUE.test(value)) continue
+    declarations.push(`${property}: ${value}`)
+  }
+  return declarations.length > 0 ? declarations.join('; ') : null
+}
+
+function decodeText(source: string): string {
+  return source.includes('&') ? decodeHTML(source) : source
+}
+
+function decodeAttribute(source: string): string {
+  return source.includes('&') ? decodeHTMLAttribute(source) : source
+}
+
+const HAS_TEXT_SPECIAL = /[&<>]/
+const TEXT_SPECIALS = /[&<>]/g
+const HAS_ATTRIBUTE_SPECIAL = /[&<>"]/
+const ATTRIBUTE_SPECIALS = /[&<>"]/g
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
+const escapeCharacter = (character: string): string => ESCAPES[character] ?? character
+
+export function escapeText(text: string): string {
+  return HAS_TEXT_SPECIAL.test(text) ? text.replace(TEXT_SPECIALS, escapeCharacter) : text
+}
+
+export function escapeAttribute(value: string): string {
+  return HAS_ATTRIBUTE_SPECIAL.test(value) ? value.replace(ATTRIBUTE_SPECIALS, escapeCharacter) : value
+}
+
+/** `<tag a="…">`; `inserted` goes right after the tag name (the id placeholder of later steps). */
+export function openTagHtml(tag: string, attributes: readonly Attribute[], inserted = ''): string {
+  let html = `<${tag}${inserted}`
+  for (const [name, value] of attributes) html += ` ${name}="${escapeAttribute(value)}"`
+  return `${html}>`
+}
+
+export function closeTagHtml(tag: string): string {
+  return VOID_TAGS.has(tag) ? '' : `</${tag}>`
+}
+
+/** The sanitised HTML as a string (used for the links section and wherever no blocks are needed). */
+export function sanitizePageHtml(html: string): string {
+  let output = ''
+  walkSanitizedHtml(html, {
+    openElement: (tag, attributes) => (output += openTagHtml(tag, attributes)),
+    closeElement: (tag) => (output += closeTagHtml(tag)),
+    text: (text) => (output += escapeText(text)),
+  })
+  return output
+}
+
+/** The decoded text of sanitised HTML, a space between elements that are not inline. */
+export function collectPlainText(html: string): string {
+  let text = ''
+  walkSanitizedHtml(html, {
+    openElement: (tag) => (text += INLINE_TAGS.has(tag) ? '' : ' '),
+    closeElement: (tag) => (text += INLINE_TAGS.has(tag) ? '' : ' '),
+    text: (part) => (text += part),
+  })
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+const INLINE_TAGS = new Set(['a', 'b', 'strong', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'span', 'code'])

@@ -1,0 +1,46 @@
+// POST /api/feedback (anyone), GET /api/admin/feedback and PATCH /api/admin/feedback/{id} (administrators).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { IdParams, PageQuery } from '../../../shared/api/common.ts'
+import { Feedback, FeedbackHandledInput, FeedbackInput, FeedbackPage } from '../../../shared/api/feedback.ts'
+import type { Db } from '../../db/client.ts'
+import { notFound } from '../../http/errors.ts'
+import { pageOf, pageResult } from '../../lib/paging.ts'
+import { withIsoDates } from '../../lib/timestamps.ts'
+import { recordAudit } from '../audit/audit.repo.ts'
+import { insertFeedback, pageFeedback, setHandled } from './feedback.repo.ts'
+
+// 10,000 characters of feedback, up to 4 bytes each, plus name and email, fit in 64 KB.
+const FEEDBACK_BODY_LIMIT = 64 * 1024
+const FEEDBACK_PAGE_SIZE = 20
+
+export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/api/feedback',
+    { config: { public: true }, bodyLimit: FEEDBACK_BODY_LIMIT, schema: { body: FeedbackInput, response: { 201: Feedback } } },
+    async (request, reply) => {
+      const { name, email, feedback } = request.body
+      const item = await insertFeedback(db, { name: name || null, email: email || null, feedback })
+      return reply.status(201).send(withIsoDates(item))
+    },
+  )
+
+  app.get('/api/admin/feedback', { schema: { querystring: PageQuery, response: { 200: FeedbackPage } } }, async (request) => {
+    const page = pageOf(request.query, FEEDBACK_PAGE_SIZE)
+    const { rows, total } = await pageFeedback(db, page)
+    return pageResult(rows.map(withIsoDates), total, page)
+  })
+
+  app.patch(
+    '/api/admin/feedback/:id',
+    { schema: { params: IdParams, body: FeedbackHandledInput, response: { 200: Feedback } } },
+    async (request) => {
+      const item = await db.transaction(async (tx) => {
+        const updated = await setHandled(tx, request.params.id, request.body.handled)
+        if (!updated) throw notFound('Feedback')
+        await recordAudit(tx, request.user!, 'update', 'feedback', updated.id, { handled: updated.handled })
+        return updated
+      })
+      return withIsoDates(item)
+    },
+  )
+}

@@ -1,0 +1,37 @@
+// POST /api/terms/import: a CSV file in the multipart field `file`. Multipart parsing is registered
+// only in this plugin, so no other route accepts multipart bodies.
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { TermImportResult } from '../../../shared/api/terms.ts'
+import type { Db } from '../../db/client.ts'
+import { badRequest } from '../../http/errors.ts'
+import { importTermsCsv } from './terms-import.service.ts'
+
+const CSV_REFUSED = 'Please upload a CSV file'
+const MAX_CSV_BYTES = 10 * 1024 * 1024
+// Browsers on Windows label .csv files with these types, so they count only with a .csv name.
+const CSV_BY_NAME_TYPES = new Set(['application/vnd.ms-excel', 'text/plain'])
+
+export function isCsvUpload(mimetype: string, filename: string) {
+  const type = mimetype.toLowerCase()
+  return type === 'text/csv' || (CSV_BY_NAME_TYPES.has(type) && filename.toLowerCase().endsWith('.csv'))
+}
+
+export const termImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10, parts: 20 } })
+
+  app.post('/api/terms/import', { schema: { response: { 200: TermImportResult } } }, async (request) => {
+    if (!request.isMultipart()) throw badRequest(CSV_REFUSED)
+    const upload = await request.file()
+    if (!upload || upload.fieldname !== 'file') throw badRequest(CSV_REFUSED)
+    if (!isCsvUpload(upload.mimetype, upload.filename)) {
+      upload.file.resume() // drain it, so the request can end
+      throw badRequest(CSV_REFUSED)
+    }
+    // A file over the limit throws a 413 here (the error handler answers { error }).
+    const file = await upload.toBuffer()
+    const result = await importTermsCsv(db, request.user!, file)
+    request.log.info({ created: result.created, updated: result.updated, rejected: result.rejected.length }, 'terms imported')
+    return result
+  })
+}

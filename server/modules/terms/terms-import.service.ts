@@ -1,0 +1,27 @@
+// The CSV import: every accepted row created or updated (by term text) in ONE transaction.
+import type { CurrentUser } from '../../../shared/api/auth.ts'
+import type { TermImportResult } from '../../../shared/api/terms.ts'
+import type { Db } from '../../db/client.ts'
+import { recordAudit } from '../audit/audit.repo.ts'
+import { readTermsCsv } from './terms-csv.ts'
+import { upsertTerms } from './terms.repo.ts'
+
+// 500 rows × 3 parameters stays far below PostgreSQL's 65,535 parameters per statement.
+const BATCH_ROWS = 500
+
+export async function importTermsCsv(db: Db, user: CurrentUser, file: Buffer): Promise<TermImportResult> {
+  const { terms, rejected } = readTermsCsv(file)
+  const counts = await db.transaction(async (tx) => {
+    let created = 0
+    let updated = 0
+    for (let start = 0; start < terms.length; start += BATCH_ROWS) {
+      const batch = terms.slice(start, start + BATCH_ROWS).map(({ term, description, published }) => ({ term, description, published }))
+      const result = await upsertTerms(tx, batch)
+      created += result.created
+      updated += result.updated
+    }
+    await recordAudit(tx, user, 'import', 'term', null, { created, updated, rejected: rejected.length })
+    return { created, updated }
+  })
+  return { imported: counts.created + counts.updated, ...counts, rejected }
+}

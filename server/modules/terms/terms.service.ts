@@ -1,0 +1,80 @@
+// The lexicon's rules: sanitised descriptions, unique names, visibility, grouping by letter.
+import type { CurrentUser } from '../../../shared/api/auth.ts'
+import type { TermValues } from '../../../shared/api/terms.ts'
+import { estonianCollator, termLetter, termLetters } from '../../../shared/text/fold-diacritics.ts'
+import type { Db } from '../../db/client.ts'
+import { badRequest, conflict, notFound } from '../../http/errors.ts'
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts'
+import { isBlankHtml, sanitizeHtml } from '../../lib/sanitize-html.ts'
+import { recordAudit } from '../audit/audit.repo.ts'
+import { deleteTerm, findTermsByIds, insertTerm, listTermNames, updateTerm, type TermColumns } from './terms.repo.ts'
+
+export const DUPLICATE_TERM = 'A term with this name already exists'
+export const DESCRIPTION_REQUIRED = 'Description is required'
+
+/** The sanitised description, or undefined when nothing readable is left. */
+export function cleanDescription(html: string): string | undefined {
+  const clean = sanitizeHtml(html)
+  return isBlankHtml(clean) ? undefined : clean
+}
+
+function termColumns(input: TermValues): TermColumns {
+  const description = cleanDescription(input.description)
+  if (!description) throw badRequest(`description: ${DESCRIPTION_REQUIRED}`)
+  return { term: input.term, description, published: input.published }
+}
+
+/** A second term of the same name is a 409, whether we see it first or the unique index does. */
+async function refuseDuplicates<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(DUPLICATE_TERM)
+    throw error
+  }
+}
+
+export function createTerm(db: Db, user: CurrentUser, input: TermValues) {
+  const values = termColumns(input)
+  return refuseDuplicates(() =>
+    db.transaction(async (tx) => {
+      const term = await insertTerm(tx, values)
+      await recordAudit(tx, user, 'create', 'term', term.id, { term: term.term })
+      return term
+    }),
+  )
+}
+
+export function changeTerm(db: Db, user: CurrentUser, id: number, input: TermValues) {
+  const values = termColumns(input)
+  return refuseDuplicates(() =>
+    db.transaction(async (tx) => {
+      const term = await updateTerm(tx, id, values)
+      if (!term) throw notFound('Term')
+      await recordAudit(tx, user, 'update', 'term', id, { term: term.term })
+      return term
+    }),
+  )
+}
+
+export function removeTerm(db: Db, user: CurrentUser, id: number) {
+  return db.transaction(async (tx) => {
+    const term = await deleteTerm(tx, id)
+    if (!term) throw notFound('Term')
+    await recordAudit(tx, user, 'delete', 'term', id, { term: term.term })
+  })
+}
+
+export async function letters(db: Db, publishedOnly: boolean) {
+  const names = await listTermNames(db, { publishedOnly })
+  return termLetters(names.map((name) => name.term))
+}
+
+/** The terms listed under one letter (given as shown, e.g. 'A' or 'õ'), in Estonian order. */
+export async function termsUnderLetter(db: Db, letter: string, publishedOnly: boolean) {
+  const wanted = termLetter(letter)
+  const names = await listTermNames(db, { publishedOnly })
+  const ids = names.filter((name) => termLetter(name.term) === wanted).map((name) => name.id)
+  const terms = await findTermsByIds(db, ids)
+  return terms.sort((a, b) => estonianCollator.compare(a.term, b.term) || a.id - b.id)
+}

@@ -1,0 +1,21 @@
+// The audit log as administrators read it: GET /api/admin/audit?page&limit, newest first.
+import { z } from 'zod'
+import { Id, Timestamp, paginated } from './common.ts'
+
+export const AuditEntry = z.object({
+  id: Id,
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  /** create, update, delete, import */
+  action: z.string(),
+  /** book, chapter, term, feedback */
+  entity: z.string(),
+  entityId: z.number().int().nullable(),
+  /** e.g. { title } or import counts */
+  details: z.unknown(),
+  createdAt: Timestamp,
+})
+export type AuditEntry = z.infer<typeof AuditEntry>
+
+export const AuditPage = paginated(AuditEntry)
+export type AuditPage = z.infer<typeof AuditPage>

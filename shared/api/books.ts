@@ -1,0 +1,41 @@
+// The books contract (spec sections 3, 5, 7): a book, what a form sends, and the reader's list.
+import { z } from 'zod'
+import { Id, Order, Timestamp } from './common.ts'
+
+/** Cover images are data strings of a JPEG, PNG or WebP picture (the browser makes a JPEG). */
+export const COVER_IMAGE_PATTERN = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/
+/** About 10 MB of picture as base64, with room to spare. */
+export const COVER_IMAGE_MAX_CHARS = 14_000_000
+
+export const CoverImage = z
+  .string()
+  .max(COVER_IMAGE_MAX_CHARS, 'Cover image is too large (at most 10MB)')
+  .refine((value) => value === '' || COVER_IMAGE_PATTERN.test(value), 'Cover image must be a JPEG, PNG or WebP image data string')
+
+export const BookInput = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(500, 'Title is too long'),
+  description: z.string().max(20_000, 'Description is too long').nullish(),
+  order: Order,
+  /** Empty string or null: no cover. */
+  coverImage: CoverImage.nullish(),
+})
+export type BookInput = z.input<typeof BookInput>
+export type BookValues = z.output<typeof BookInput>
+
+export const Book = z.object({
+  id: Id,
+  title: z.string(),
+  description: z.string().nullable(),
+  order: z.number().int(),
+  coverImage: z.string().nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+})
+export type Book = z.infer<typeof Book>
+
+export const ChapterSummary = z.object({ id: Id, title: z.string(), contentCount: z.number().int() })
+export type ChapterSummary = z.infer<typeof ChapterSummary>
+
+/** GET /api/books: each book with its chapters in order; contentCount counts published pages for visitors. */
+export const BookWithChapters = Book.extend({ chapters: z.array(ChapterSummary) })
+export type BookWithChapters = z.infer<typeof BookWithChapters>

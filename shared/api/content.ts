@@ -1,0 +1,102 @@
+// The content pages contract: pages, chunked saving, reader chunks and jumps (spec section 7,
+// runtime contract "Reader chunks").
+import { z } from 'zod'
+import { CONTENT_SIZE_LIMIT_BYTES, READER_CHUNK_SIZE, UPLOAD_CHUNK_CHARS } from '../limits.ts'
+import { Id, IdString, Order, Timestamp } from './common.ts'
+
+/** At most this many upload chunks make one page (10 MB of text in 51,200-character chunks, with room). */
+export const MAX_UPLOAD_CHUNKS = Math.ceil(CONTENT_SIZE_LIMIT_BYTES / UPLOAD_CHUNK_CHARS) * 2
+
+export const Header = z.object({ text: z.string(), level: z.number().int(), id: z.string() })
+export type Header = z.infer<typeof Header>
+
+export const ContentListItem = z.object({ id: Id, title: z.string(), order: z.number().int(), published: z.boolean() })
+export type ContentListItem = z.infer<typeof ContentListItem>
+
+export const ContentListQuery = z.object({ chapterId: IdString })
+
+export const ChapterContentItems = z.object({ items: z.array(z.object({ id: Id, title: z.string() })) })
+
+/** A page as GET /api/content/{id} answers. The processed body is read through the chunks endpoint. */
+export const Content = z.object({
+  id: Id,
+  chapterId: Id,
+  title: z.string(),
+  content: z.string(),
+  linksContent: z.string().nullable(),
+  headers: z.array(Header),
+  citations: z.string(),
+  published: z.boolean(),
+  order: z.number().int(),
+  version: z.number().int(),
+  sizeBytes: z.number().int(),
+  updatedBy: z.string().nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  chapter: z.object({ id: Id, title: z.string(), bookId: Id, bookTitle: z.string() }),
+})
+export type Content = z.infer<typeof Content>
+
+const SaveGuard = {
+  /** The version the editor started from; a newer one on the server answers 409 unless `overwrite`. */
+  baseVersion: z.number().int().positive().optional(),
+  overwrite: z.boolean().optional(),
+}
+
+export const ContentInput = z.object({
+  title: z.string().trim().min(1, 'Title cannot be empty').max(500),
+  chapterId: z.coerce.number().int().positive('Please select a valid chapter'),
+  content: z.string(),
+  linksContent: z.string().nullish(),
+  order: Order,
+  published: z.boolean().default(false),
+  ...SaveGuard,
+})
+export type ContentInput = z.infer<typeof ContentInput>
+
+export const UploadTarget = z.union([z.literal('new'), z.coerce.number().int().positive()])
+
+export const ChunkUpload = z.object({
+  chunk: z.string().max(UPLOAD_CHUNK_CHARS * 2, 'chunk is too large'),
+  chunkIndex: z.number().int().min(0),
+  totalChunks: z.number().int().min(1).max(MAX_UPLOAD_CHUNKS, 'too many chunks: the page is over the 10 MB limit'),
+  contentId: UploadTarget,
+})
+export type ChunkUpload = z.infer<typeof ChunkUpload>
+
+export const ChunkProgress = z.object({
+  chunkIndex: z.number().int(),
+  received: z.number().int(),
+  totalChunks: z.number().int(),
+  progress: z.number(),
+})
+export type ChunkProgress = z.infer<typeof ChunkProgress>
+
+export const FinalizeInput = z.object({
+  contentId: UploadTarget,
+  totalChunks: z.number().int().min(1).max(MAX_UPLOAD_CHUNKS),
+  metadata: z.object({
+    title: z.string().trim().min(1, 'Title cannot be empty').max(500),
+    chapterId: z.coerce.number().int().positive('Please select a valid chapter'),
+    order: Order,
+    published: z.boolean().default(false),
+    ...SaveGuard,
+  }),
+})
+export type FinalizeInput = z.infer<typeof FinalizeInput>
+
+export const ReaderChunkQuery = z.object({
+  chunk: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(5000).default(READER_CHUNK_SIZE),
+})
+
+export const ReaderChunk = z.object({ chunk: z.string(), hasMore: z.boolean(), totalChunks: z.number().int() })
+export type ReaderChunk = z.infer<typeof ReaderChunk>
+
+export const LocateQuery = z.object({
+  anchor: z.string().min(1).max(500),
+  size: z.coerce.number().int().min(1).max(5000).default(READER_CHUNK_SIZE),
+})
+export const LocateAnswer = z.object({ chunk: z.number().int() })
+
+export const ReprocessAnswer = z.object({ message: z.string(), processed: z.number().int(), failed: z.number().int() })
