@@ -19,10 +19,11 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts'
 import { termImportRoutes } from './modules/terms/terms-import.routes.ts'
 import { termsRoutes } from './modules/terms/terms.routes.ts'
 import { sessionSecret } from './modules/settings/settings.repo.ts'
+import { siteRoutes } from './modules/site/site.routes.ts'
 
 export interface AppOptions {
   database: Database
-  config: Pick<Config, 'sessionSecret' | 'trustProxy' | 'logLevel'>
+  config: Pick<Config, 'sessionSecret' | 'trustProxy' | 'logLevel'> & Partial<Pick<Config, 'donationUrl'>>
   /** The built client to serve; omitted in API tests. */
   clientDir?: string
   logger?: FastifyServerOptions['logger']
@@ -54,7 +55,9 @@ export async function buildApp({ database, config, clientDir, logger }: AppOptio
   await app.register(feedbackRoutes, { db })
   await app.register(auditRoutes, { db })
 
-  await registerClient(app, clientDir)
+  await app.register(siteRoutes, { db, donationUrl: config.donationUrl })
+
+  await registerClient(app, db, clientDir)
   return app
 }
 

@@ -43,7 +43,7 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
 }
 
 /** Call at the top of a test file; the returned object is filled before the first test runs. */
-export function useTestApp(): TestContext {
+export function useTestApp(options: { clientDir?: string; donationUrl?: string } = {}): TestContext {
   const context = {} as TestContext
   let dispose: (() => Promise<void>) | undefined
   beforeAll(async () => {
@@ -52,7 +52,13 @@ export function useTestApp(): TestContext {
     context.database = opened.database
     context.app = await buildApp({
       database: opened.database,
-      config: { sessionSecret: 'test-secret-test-secret-test-secret-0123', trustProxy: false, logLevel: 'silent' },
+      config: {
+        sessionSecret: 'test-secret-test-secret-test-secret-0123',
+        trustProxy: false,
+        logLevel: 'silent',
+        donationUrl: options.donationUrl,
+      },
+      clientDir: options.clientDir,
       logger: process.env.TEST_LOG ? { level: 'error' } : false,
     })
   })

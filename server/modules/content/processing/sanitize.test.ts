@@ -20,7 +20,7 @@ describe('sanitizePageHtml keeps what word-processor exports need', () => {
       '<a href="mailto:a@b.ee">m</a> <a href="/term/12">t</a> <a href="page.html">r</a> <a href="https://x.ee/?a=1&amp;b=2">q</a>',
     ],
     ['<p style="text-align: center; margin-left: 2em">c</p>'],
-    ['<p class="MsoNormal" dir="ltr" title="t">x</p>'],
+    ['<p dir="ltr" title="t">x</p>'],
     ['<figure><img src="a.png"><figcaption>f</figcaption></figure><pre><code>x &lt; y</code></pre>'],
     ['<p>a &amp; b &lt;c&gt; “q” "d" \u00a0</p>'],
   ])('%s', (html) => {
@@ -307,9 +307,18 @@ describe('every regex finishes 100 KB of adversarial input in under 50 ms', () =
         ),
     ],
   ])('%s', (_name, run) => {
-    run()
-    const started = performance.now()
-    run()
-    expect(performance.now() - started).toBeLessThan(50)
+    // The best of five runs: a busy machine can pause any one run, but backtracking would slow them all.
+    const times = Array.from({ length: 5 }, () => {
+      const started = performance.now()
+      run()
+      return performance.now() - started
+    })
+    expect(Math.min(...times)).toBeLessThan(50)
+  })
+})
+
+describe('class attributes', () => {
+  it('are dropped, so page markup cannot borrow the interface’s utility classes', () => {
+    expect(sanitizePageHtml('<p class="fixed inset-0 z-50">x</p>')).toBe('<p>x</p>')
   })
 })

@@ -95,7 +95,8 @@ export const VOID_TAGS = new Set(['br', 'hr', 'img', 'col'])
 // Deeper markup is flattened (text kept): browsers cap their tree depth too, and nothing real nests so deep.
 const MAX_NESTING = 128
 
-const GLOBAL_ATTRIBUTES = ['id', 'title', 'lang', 'dir', 'class', 'style']
+// No `class`: the app's own utility classes (`fixed inset-0 z-50`) could let a page cover the interface.
+const GLOBAL_ATTRIBUTES = ['id', 'title', 'lang', 'dir', 'style']
 const TABLE_CELL_ATTRIBUTES = ['colspan', 'rowspan', 'width', 'height']
 const ATTRIBUTES_BY_TAG: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({

@@ -1,0 +1,71 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { contentPages, terms } from '../../db/schema.ts'
+import { makeChapter } from '../../test/factories.ts'
+import { useTestApp } from '../../test/test-app.ts'
+import { replaceReaderData } from '../content/content.repo.ts'
+import { processPage } from '../content/processing/process-page.ts'
+
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-client-'))
+fs.writeFileSync(
+  path.join(clientDir, 'index.html'),
+  '<!doctype html><html><head><title>Õpetuste entsüklopeedia</title></head><body><div id="root"></div></body></html>',
+)
+const ctx = useTestApp({ clientDir, donationUrl: 'https://example.org/donate' })
+
+async function makePage(title: string, html: string, published: boolean) {
+  const chapter = await makeChapter(ctx.database)
+  const processed = processPage({ content: html })
+  const [page] = await ctx.database.db
+    .insert(contentPages)
+    .values({ chapterId: chapter.id, title, content: processed.processedContent, published })
+    .returning()
+  await replaceReaderData(ctx.database.db, page!.id, processed)
+  return page!
+}
+
+describe('what search engines and link previews see', () => {
+  it('gives /content/{id} its own title, description and canonical link', async () => {
+    const page = await makePage('MN 10 <Satipaṭṭhāna>', '<h1>Mindfulness</h1><p>So I have heard & more.</p>', true)
+    const response = await ctx.app.inject({ url: `/content/${page.id}`, headers: { host: 'teachings.example' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<title>MN 10 &lt;Satipaṭṭhāna&gt; · Õpetuste entsüklopeedia</title>')
+    expect(response.body).toContain('<meta name="description" content="Mindfulness So I have heard &amp; more." />')
+    expect(response.body).toContain(`<link rel="canonical" href="http://teachings.example/content/${page.id}" />`)
+  })
+
+  it('keeps unpublished pages and unknown ids out of the HTML', async () => {
+    const draft = await makePage('Secret draft', '<p>hidden words</p>', false)
+    const response = await ctx.app.inject({ url: `/content/${draft.id}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).not.toContain('Secret draft')
+    expect((await ctx.app.inject({ url: '/content/99999' })).body).toContain('<title>Õpetuste entsüklopeedia</title>')
+  })
+
+  it('gives /term/{id} the term and its description as text', async () => {
+    const [term] = await ctx.database.db
+      .insert(terms)
+      .values({ term: 'mettā', description: '<ol><li>Love, <i>friendship</i></li></ol>', published: true })
+      .returning()
+    const response = await ctx.app.inject({ url: `/term/${term!.id}` })
+    expect(response.body).toContain('<title>mettā · Õpetuste entsüklopeedia</title>')
+    expect(response.body).toContain('content="Love, friendship"')
+  })
+
+  it('lists published pages and terms in /sitemap.xml and points to it from /robots.txt', async () => {
+    const page = await makePage('Listed', '<p>x</p>', true)
+    const draft = await makePage('Unlisted', '<p>y</p>', false)
+    const sitemap = await ctx.app.inject({ url: '/sitemap.xml', headers: { host: 'teachings.example' } })
+    expect(sitemap.headers['content-type']).toContain('application/xml')
+    expect(sitemap.body).toContain(`<loc>http://teachings.example/content/${page.id}</loc>`)
+    expect(sitemap.body).not.toContain(`/content/${draft.id}<`)
+    const robots = await ctx.app.inject({ url: '/robots.txt', headers: { host: 'teachings.example' } })
+    expect(robots.body).toContain('Sitemap: http://teachings.example/sitemap.xml')
+  })
+
+  it('tells the client the donation address', async () => {
+    expect((await ctx.app.inject({ url: '/api/site' })).json()).toEqual({ donationUrl: 'https://example.org/donate' })
+  })
+})
