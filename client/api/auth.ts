@@ -16,8 +16,7 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 export const userQueries = {
   all: () => ['user'] as const,
-  current: () =>
-    queryOptions({ queryKey: [...userQueries.all(), 'current'] as const, queryFn: fetchCurrentUser }),
+  current: () => queryOptions({ queryKey: [...userQueries.all(), 'current'] as const, queryFn: fetchCurrentUser }),
 }
 
 export function useLoginMutation() {

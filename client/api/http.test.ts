@@ -33,14 +33,22 @@ describe('ApiError message (spec section 8 default query rule)', () => {
   })
 
   it('has no server message when the body is not an error object', () => {
-    expect(new ApiError({ status: 404, statusText: 'Not Found', bodyText: 'nothing here' }).serverMessage).toBeUndefined()
-    expect(new ApiError({ status: 400, statusText: 'Bad Request', bodyText: '{"error":5}' }).serverMessage).toBeUndefined()
+    expect(
+      new ApiError({ status: 404, statusText: 'Not Found', bodyText: 'nothing here' }).serverMessage,
+    ).toBeUndefined()
+    expect(
+      new ApiError({ status: 400, statusText: 'Bad Request', bodyText: '{"error":5}' }).serverMessage,
+    ).toBeUndefined()
   })
 })
 
 describe('failureText (what a toast says)', () => {
   it("gives the server's own words for a refusal", () => {
-    const failure = new ApiError({ status: 429, statusText: 'Too Many Requests', bodyText: '{"error":"Too many attempts"}' })
+    const failure = new ApiError({
+      status: 429,
+      statusText: 'Too Many Requests',
+      bodyText: '{"error":"Too many attempts"}',
+    })
     expect(failureText(failure)).toBe('Too many attempts')
   })
 

@@ -12,8 +12,7 @@ export class ApiError extends Error {
 
   constructor(init: { status: number; statusText: string; bodyText: string }) {
     const body = parseErrorBody(init.bodyText)
-    const error =
-      init.status >= 500 ? `${init.status}: ${init.statusText}` : `${init.status}: ${init.bodyText}`
+    const error = init.status >= 500 ? `${init.status}: ${init.statusText}` : `${init.status}: ${init.bodyText}`
     super(error)
     this.name = 'ApiError'
     this.status = init.status
@@ -49,7 +48,7 @@ export function failureText(failure: unknown): string {
   return String(failure)
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** Sends a request and returns the parsed JSON body (undefined for an empty body). */
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
@@ -62,7 +61,21 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
     init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' }
     init.body = JSON.stringify(body)
   }
-  const response = await fetch(path, init)
+  return readResponse<T>(await fetch(path, init))
+}
+
+/** Sends a multipart form (a file upload); the browser sets the content type and its boundary. */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    body: form,
+  })
+  return readResponse<T>(response)
+}
+
+async function readResponse<T>(response: Response): Promise<T> {
   const text = await response.text()
   if (!response.ok) {
     throw new ApiError({ status: response.status, statusText: response.statusText, bodyText: text })
@@ -73,4 +86,5 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
 export const getJson = <T>(path: string) => apiRequest<T>('GET', path)
 export const postJson = <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body)
 export const putJson = <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, body)
+export const patchJson = <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, body)
 export const deleteJson = <T>(path: string) => apiRequest<T>('DELETE', path)

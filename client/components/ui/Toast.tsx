@@ -3,12 +3,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast'
 import { clsx } from 'clsx'
 import type { ComponentProps } from 'react'
 import { texts } from '#shared/texts.ts'
-import {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_DIRECTION,
-  TOAST_SWIPE_THRESHOLD_PX,
-} from '#shared/limits.ts'
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX } from '#shared/limits.ts'
 import type { ToastVariant } from './use-toast.ts'
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
@@ -70,10 +65,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       aria-label={texts.toast.close}
-      className={clsx(
-        'absolute right-2 top-2 rounded p-1 leading-none opacity-70 hover:opacity-100',
-        className,
-      )}
+      className={clsx('absolute right-2 top-2 rounded p-1 leading-none opacity-70 hover:opacity-100', className)}
       {...props}
     >
       <span aria-hidden="true">×</span>

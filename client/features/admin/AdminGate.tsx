@@ -15,7 +15,12 @@ const AdminShell = lazy(() => import('./AdminShell.tsx').then((m) => ({ default:
 
 export function AdminGate() {
   const user = useQuery(userQueries.current())
-  if (user.isPending) return <GateFrame><LoadingStatus /></GateFrame>
+  if (user.isPending)
+    return (
+      <GateFrame>
+        <LoadingStatus />
+      </GateFrame>
+    )
   if (user.isError) {
     return (
       <GateFrame>
@@ -26,7 +31,13 @@ export function AdminGate() {
   }
   if (!user.data) return <AdminAccessRequired />
   return (
-    <Suspense fallback={<GateFrame><LoadingStatus /></GateFrame>}>
+    <Suspense
+      fallback={
+        <GateFrame>
+          <LoadingStatus />
+        </GateFrame>
+      }
+    >
       <AdminShell user={user.data} />
     </Suspense>
   )

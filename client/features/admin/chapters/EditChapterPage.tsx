@@ -1,7 +1,85 @@
-// /admin/books/:bookId/chapters/:chapterId/edit: the chapter edit form. Filled by a later issue; for now only the heading.
+// /admin/books/:bookId/chapters/:chapterId/edit: the chapter edit form; back to the list once saved.
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate, useParams } from 'react-router'
+import type { Chapter } from '#shared/api/chapters.ts'
 import { texts } from '#shared/texts.ts'
+import { chapterQueries, useUpdateChapter } from '#client/api/chapters.ts'
+import { failureText } from '#client/api/http.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { Button } from '#client/components/ui/Button.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { AdminBreadcrumb } from '../AdminBreadcrumb.tsx'
+import { isNotFound, parseRouteId } from '../route-ids.ts'
+import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
+import { BackToBooks } from './BookScreen.tsx'
+import { ChapterForm } from './ChapterForm.tsx'
 
 export function EditChapterPage() {
-  return <PageHeading title={texts.admin.chapterEdit.heading}>{texts.admin.chapterEdit.heading}</PageHeading>
+  const chapterId = parseRouteId(useParams().chapterId)
+  if (chapterId === null) return <ChapterNotFound />
+  return <LoadedChapter chapterId={chapterId} />
+}
+
+function LoadedChapter({ chapterId }: { chapterId: number }) {
+  const chapter = useQuery(chapterQueries.detail(chapterId))
+  if (chapter.isPending) return <LoadingMessage>{texts.site.loading}</LoadingMessage>
+  if (chapter.isError) {
+    return isNotFound(chapter.error) ? (
+      <ChapterNotFound />
+    ) : (
+      <FailureMessage>{texts.admin.chapters.fetchChapterFailed}</FailureMessage>
+    )
+  }
+  return <EditChapter chapter={chapter.data} />
+}
+
+function EditChapter({ chapter }: { chapter: Chapter }) {
+  const navigate = useNavigate()
+  const updateChapter = useUpdateChapter()
+  const chaptersPath = `/admin/books/${chapter.bookId}/chapters`
+  return (
+    <div className="grid max-w-2xl gap-6">
+      <AdminBreadcrumb
+        crumbs={[
+          { label: texts.admin.chapters.booksCrumb, to: '/admin/books' },
+          { label: chapter.book?.title ?? texts.admin.chapters.heading, to: chaptersPath },
+          { label: chapter.title },
+        ]}
+      />
+      <PageHeading title={texts.admin.chapterEdit.heading}>{texts.admin.chapterEdit.heading}</PageHeading>
+      <ChapterForm
+        bookId={chapter.bookId}
+        chapter={chapter}
+        saving={updateChapter.isPending}
+        submitLabel={texts.admin.chapters.save}
+        cancel={
+          <Button asChild variant="secondary">
+            <Link to={chaptersPath}>{texts.admin.chapters.cancel}</Link>
+          </Button>
+        }
+        onSave={(values) =>
+          updateChapter.mutate(
+            { id: chapter.id, chapter: values },
+            {
+              onSuccess: () => {
+                toast({ title: texts.toast.success, description: texts.admin.chapters.updated })
+                void navigate(chaptersPath)
+              },
+              onError: (failure) =>
+                toast({ variant: 'destructive', title: texts.toast.error, description: failureText(failure) }),
+            },
+          )
+        }
+      />
+    </div>
+  )
+}
+
+function ChapterNotFound() {
+  return (
+    <div className="grid justify-items-start gap-4">
+      <BackToBooks />
+      <h1 className="font-serif text-2xl font-semibold text-stone-900">{texts.admin.chapters.chapterNotFound}</h1>
+    </div>
+  )
 }

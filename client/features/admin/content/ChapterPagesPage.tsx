@@ -1,7 +1,138 @@
-// /admin/books/:bookId/chapters/:chapterId/content: the pages list. Filled by a later issue; for now only the heading.
+// /admin/books/:bookId/chapters/:chapterId/content: the pages of a chapter, with edit, delete and
+// a public view of each.
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import type { Chapter } from '#shared/api/chapters.ts'
 import { texts } from '#shared/texts.ts'
+import { chapterQueries } from '#client/api/chapters.ts'
+import { contentQueries } from '#client/api/content.ts'
+import type { ContentListItem } from '#client/api/content.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { Button } from '#client/components/ui/Button.tsx'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmptyRow,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#client/components/ui/Table.tsx'
+import { AdminBreadcrumb } from '../AdminBreadcrumb.tsx'
+import { isNotFound, parseRouteId } from '../route-ids.ts'
+import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
+import { BackToBooks } from '../chapters/BookScreen.tsx'
+import { DeleteContentDialog } from './DeleteContentDialog.tsx'
 
 export function ChapterPagesPage() {
-  return <PageHeading title={texts.admin.pages.heading}>{texts.admin.pages.heading}</PageHeading>
+  const chapterId = parseRouteId(useParams().chapterId)
+  if (chapterId === null) return <ChapterNotFound />
+  return <LoadedChapter chapterId={chapterId} />
+}
+
+function LoadedChapter({ chapterId }: { chapterId: number }) {
+  const chapter = useQuery(chapterQueries.detail(chapterId))
+  if (chapter.isPending) return <LoadingMessage>{texts.admin.pages.loading}</LoadingMessage>
+  if (chapter.isError) {
+    return isNotFound(chapter.error) ? (
+      <ChapterNotFound />
+    ) : (
+      <FailureMessage>{texts.admin.pages.fetchChapterFailed}</FailureMessage>
+    )
+  }
+  return <ChapterPages chapter={chapter.data} />
+}
+
+function ChapterPages({ chapter }: { chapter: Chapter }) {
+  const pages = useQuery(contentQueries.listByChapter(chapter.id))
+  const chaptersPath = `/admin/books/${chapter.bookId}/chapters`
+  return (
+    <div className="grid gap-6">
+      <div className="grid justify-items-start gap-3">
+        <Button asChild variant="secondary">
+          <Link to={chaptersPath}>
+            <span aria-hidden="true">←</span> {texts.admin.pages.backToChapters}
+          </Link>
+        </Button>
+        <AdminBreadcrumb
+          crumbs={[
+            { label: texts.admin.chapters.booksCrumb, to: '/admin/books' },
+            { label: chapter.book?.title ?? texts.admin.chapters.heading, to: chaptersPath },
+            { label: chapter.title },
+          ]}
+        />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageHeading title={`${texts.admin.pages.heading}: ${chapter.title}`}>{texts.admin.pages.heading}</PageHeading>
+        <Button asChild>
+          <Link to={`/admin/content/new?chapterId=${chapter.id}`}>{texts.admin.pages.add}</Link>
+        </Button>
+      </div>
+      {pages.isPending ? <LoadingMessage>{texts.site.loading}</LoadingMessage> : null}
+      {pages.isError ? <FailureMessage>{texts.admin.pages.fetchFailed}</FailureMessage> : null}
+      {pages.data ? <PagesTable pages={pages.data} /> : null}
+    </div>
+  )
+}
+
+function PagesTable({ pages }: { pages: ContentListItem[] }) {
+  const columns = texts.admin.pages.columns
+  return (
+    <Table label={texts.admin.pages.heading}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{columns.title}</TableHead>
+          <TableHead>{columns.order}</TableHead>
+          <TableHead>{columns.published}</TableHead>
+          <TableHead>{columns.actions}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {pages.length === 0 ? <TableEmptyRow columns={4}>{texts.admin.pages.empty}</TableEmptyRow> : null}
+        {pages.map((page) => (
+          <PageRow key={page.id} page={page} />
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+function PageRow({ page }: { page: ContentListItem }) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{page.title}</TableCell>
+      <TableCell className="tabular-nums">{page.order}</TableCell>
+      <TableCell>{page.published ? texts.admin.pages.yes : texts.admin.pages.no}</TableCell>
+      <TableCell>
+        <div className="flex flex-wrap gap-1">
+          <Button asChild variant="ghost">
+            <Link to={`/admin/content/edit/${page.id}`}>
+              {texts.admin.pages.editAction}
+              <span className="sr-only">: {page.title}</span>
+            </Link>
+          </Button>
+          <Button asChild variant="ghost">
+            <a href={`/content/${page.id}`} target="_blank" rel="noopener">
+              {texts.admin.pages.view}
+              <span className="sr-only">
+                : {page.title} {texts.admin.pages.opensInNewTab}
+              </span>
+              <span aria-hidden="true">↗</span>
+            </a>
+          </Button>
+          <DeleteContentDialog page={page} />
+        </div>
+      </TableCell>
+    </TableRow>
+  )
+}
+
+function ChapterNotFound() {
+  return (
+    <div className="grid justify-items-start gap-4">
+      <BackToBooks />
+      <title>{`${texts.admin.pages.notFound} · ${texts.site.name}`}</title>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900">{texts.admin.pages.notFound}</h1>
+    </div>
+  )
 }

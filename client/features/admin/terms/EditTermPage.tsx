@@ -1,7 +1,72 @@
-// /admin/terms/edit/:id: the term form for an existing term. Filled by a later issue; for now only the heading.
+// /admin/terms/edit/:id: edit a lexicon term; back to the admin lexicon once saved.
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate, useParams } from 'react-router'
+import type { Term } from '#shared/api/terms.ts'
 import { texts } from '#shared/texts.ts'
+import { termQueries, useUpdateTerm } from '#client/api/terms.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { AdminBreadcrumb } from '../AdminBreadcrumb.tsx'
+import { isNotFound, parseRouteId } from '../route-ids.ts'
+import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
+import { TermForm } from './TermForm.tsx'
+import { toastTermSaved, toastTermSaveFailed } from './term-save-toasts.ts'
 
 export function EditTermPage() {
-  return <PageHeading title={texts.admin.termEdit.heading}>{texts.admin.termEdit.heading}</PageHeading>
+  const termId = parseRouteId(useParams().id)
+  if (termId === null) return <TermNotFound />
+  return <LoadedTerm termId={termId} />
+}
+
+function LoadedTerm({ termId }: { termId: number }) {
+  const term = useQuery(termQueries.detail(termId))
+  if (term.isPending) return <LoadingMessage>{texts.site.loading}</LoadingMessage>
+  if (term.isError) {
+    return isNotFound(term.error) ? (
+      <TermNotFound />
+    ) : (
+      <FailureMessage>{texts.admin.termForm.fetchFailed}</FailureMessage>
+    )
+  }
+  return <EditTerm term={term.data} />
+}
+
+function EditTerm({ term }: { term: Term }) {
+  const navigate = useNavigate()
+  const updateTerm = useUpdateTerm()
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <AdminBreadcrumb crumbs={[{ label: texts.admin.lexicon.heading, to: '/admin/lexicon' }, { label: term.term }]} />
+      <PageHeading title={texts.admin.termEdit.heading}>{texts.admin.termEdit.heading}</PageHeading>
+      <TermForm
+        term={term}
+        saving={updateTerm.isPending}
+        onSave={(values) =>
+          updateTerm.mutate(
+            { id: term.id, term: values },
+            {
+              onSuccess: () => {
+                toastTermSaved('updated')
+                void navigate('/admin/lexicon')
+              },
+              onError: toastTermSaveFailed,
+            },
+          )
+        }
+      />
+    </div>
+  )
+}
+
+function TermNotFound() {
+  return (
+    <div className="grid gap-4">
+      <AdminBreadcrumb
+        crumbs={[
+          { label: texts.admin.lexicon.heading, to: '/admin/lexicon' },
+          { label: texts.admin.termForm.notFound },
+        ]}
+      />
+      <h1 className="font-serif text-2xl font-semibold text-stone-900">{texts.admin.termForm.notFound}</h1>
+    </div>
+  )
 }

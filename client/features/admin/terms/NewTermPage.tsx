@@ -1,7 +1,33 @@
-// /admin/terms/new: the term form. Filled by a later issue; for now only the heading.
+// /admin/terms/new: a new lexicon term; back to the admin lexicon once saved.
+import { useNavigate } from 'react-router'
 import { texts } from '#shared/texts.ts'
+import { useCreateTerm } from '#client/api/terms.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { AdminBreadcrumb } from '../AdminBreadcrumb.tsx'
+import { TermForm } from './TermForm.tsx'
+import { toastTermSaved, toastTermSaveFailed } from './term-save-toasts.ts'
 
 export function NewTermPage() {
-  return <PageHeading title={texts.admin.termNew.heading}>{texts.admin.termNew.heading}</PageHeading>
+  const navigate = useNavigate()
+  const createTerm = useCreateTerm()
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <AdminBreadcrumb
+        crumbs={[{ label: texts.admin.lexicon.heading, to: '/admin/lexicon' }, { label: texts.admin.termNew.heading }]}
+      />
+      <PageHeading title={texts.admin.termNew.heading}>{texts.admin.termNew.heading}</PageHeading>
+      <TermForm
+        saving={createTerm.isPending}
+        onSave={(term) =>
+          createTerm.mutate(term, {
+            onSuccess: () => {
+              toastTermSaved('created')
+              void navigate('/admin/lexicon')
+            },
+            onError: toastTermSaveFailed,
+          })
+        }
+      />
+    </div>
+  )
 }

@@ -1,0 +1,103 @@
+// 'Lisa raamat' and 'Muuda raamatut': one dialog with the book form; it closes after a successful save.
+import { useState } from 'react'
+import type { ReactNode } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Controller, useForm } from 'react-hook-form'
+import { BookInput } from '#shared/api/books.ts'
+import type { Book, BookValues } from '#shared/api/books.ts'
+import { DEFAULT_ORDER } from '#shared/limits.ts'
+import { texts } from '#shared/texts.ts'
+import { useCreateBook, useUpdateBook } from '#client/api/books.ts'
+import { failureText } from '#client/api/http.ts'
+import { Button } from '#client/components/ui/Button.tsx'
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '#client/components/ui/Dialog.tsx'
+import { FormField } from '#client/components/ui/FormField.tsx'
+import { Input } from '#client/components/ui/Input.tsx'
+import { Textarea } from '#client/components/ui/Textarea.tsx'
+import { toast } from '#client/components/ui/use-toast.ts'
+import { CoverImageField } from './CoverImageField.tsx'
+
+interface BookFormDialogProps {
+  /** The book to edit; without it the dialog adds a new book. */
+  book?: Book
+  trigger: ReactNode
+}
+
+export function BookFormDialog({ book, trigger }: BookFormDialogProps) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent title={book ? texts.admin.books.edit : texts.admin.books.add}>
+        {/* Mounted only while open, so every opening starts from the book as saved. */}
+        <BookForm book={book} onSaved={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function BookForm({ book, onSaved }: { book: Book | undefined; onSaved: () => void }) {
+  const createBook = useCreateBook()
+  const updateBook = useUpdateBook()
+  const saving = createBook.isPending || updateBook.isPending
+  const form = useForm<BookInput, unknown, BookValues>({
+    resolver: zodResolver(BookInput),
+    defaultValues: {
+      title: book?.title ?? '',
+      description: book?.description ?? '',
+      order: book?.order ?? DEFAULT_ORDER,
+      coverImage: book?.coverImage ?? null,
+    },
+  })
+  const { errors } = form.formState
+
+  function save(values: BookValues) {
+    const input: BookValues = {
+      ...values,
+      description: values.description?.trim() ? values.description : null,
+      coverImage: values.coverImage || null,
+    }
+    const callbacks = {
+      onSuccess: () => {
+        toast({ title: texts.toast.success, description: book ? texts.admin.books.updated : texts.admin.books.created })
+        onSaved()
+      },
+      onError: (failure: unknown) => {
+        toast({ variant: 'destructive', title: texts.toast.error, description: failureText(failure) })
+      },
+    }
+    if (book) updateBook.mutate({ id: book.id, book: input }, callbacks)
+    else createBook.mutate(input, callbacks)
+  }
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(save)}>
+      <FormField label={texts.admin.books.fields.title} error={errors.title?.message}>
+        {(control) => <Input {...control} autoComplete="off" {...form.register('title')} />}
+      </FormField>
+      <FormField label={texts.admin.books.fields.description} error={errors.description?.message}>
+        {(control) => <Textarea {...control} {...form.register('description')} />}
+      </FormField>
+      <FormField label={texts.admin.books.fields.order} error={errors.order?.message}>
+        {(control) => <Input {...control} type="number" inputMode="numeric" step={1} {...form.register('order')} />}
+      </FormField>
+      <Controller
+        control={form.control}
+        name="coverImage"
+        render={({ field, fieldState }) => (
+          <CoverImageField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="secondary">
+            {texts.common.cancel}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? texts.admin.books.saving : texts.admin.books.save}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

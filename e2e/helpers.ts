@@ -1,0 +1,57 @@
+// Shared steps of the admin browser tests: logging in, unique names, and a few API shortcuts for
+// arranging data (the screen under test is always driven through the page).
+import { expect } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config.ts'
+
+/** Logs in through the login form, as an administrator would; the page keeps the session cookie. */
+export async function loginAsAdmin(page: Page) {
+  await page.goto('/auth')
+  await page.getByLabel('Kasutajanimi').fill(E2E_ADMIN.username)
+  await page.getByLabel('Parool').fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Logi sisse' }).click()
+  await expect(page).toHaveURL(/\/admin\/books$/)
+}
+
+/** Tests share one server and database: every name a test creates carries this suffix. */
+export function unique(name: string) {
+  return `${name} ${Date.now()}-${Math.floor(Math.random() * 1000)}`
+}
+
+/** The toasts: list items in the notifications region (Radix Toast). */
+export function toasts(page: Page): Locator {
+  return page.getByRole('region', { name: /Teated/ }).getByRole('listitem')
+}
+
+/** The toast that carries `text`. */
+export function toastWith(page: Page, text: string): Locator {
+  return toasts(page).filter({ hasText: text })
+}
+
+export async function expectToast(page: Page, title: string, description: string) {
+  const toast = toastWith(page, description)
+  await expect(toast).toBeVisible()
+  await expect(toast).toContainText(title)
+}
+
+/** The table row that contains `text`. */
+export function rowWith(page: Page, text: string): Locator {
+  return page.getByRole('row').filter({ hasText: text })
+}
+
+async function created<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true)
+  return (await response.json()) as T
+}
+
+export async function createBook(request: APIRequestContext, title: string, order = 0) {
+  return created<{ id: number; title: string }>(
+    await request.post('/api/books', { data: { title, description: `About ${title}`, order } }),
+  )
+}
+
+export async function createChapter(request: APIRequestContext, bookId: number, title: string, order = 0) {
+  return created<{ id: number; title: string }>(
+    await request.post('/api/chapters', { data: { title, description: `About ${title}`, bookId, order } }),
+  )
+}
