@@ -18,6 +18,7 @@ import { contentRoutes } from './modules/content/content.routes.ts'
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts'
 import { termImportRoutes } from './modules/terms/terms-import.routes.ts'
 import { termsRoutes } from './modules/terms/terms.routes.ts'
+import { searchRoutes } from './modules/search/search.routes.ts'
 import { sessionSecret } from './modules/settings/settings.repo.ts'
 import { siteRoutes } from './modules/site/site.routes.ts'
 
@@ -55,6 +56,7 @@ export async function buildApp({ database, config, clientDir, logger }: AppOptio
   await app.register(feedbackRoutes, { db })
   await app.register(auditRoutes, { db })
 
+  await app.register(searchRoutes, { db })
   await app.register(siteRoutes, { db, donationUrl: config.donationUrl })
 
   await registerClient(app, db, clientDir)

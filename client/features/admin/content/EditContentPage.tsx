@@ -1,7 +1,56 @@
-// /admin/content/edit/:id: the content editor for an existing page. Filled by a later issue; for now only the heading.
+// /admin/content/edit/:id: the content editor for an existing page. Main content and links section
+// are rejoined with the marker; the save is based on the loaded version.
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router'
+import { DEFAULT_ORDER } from '#shared/limits.ts'
 import { texts } from '#shared/texts.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
+import { isNotFound, parseRouteId } from '../route-ids.ts'
+import { ContentEditorForm } from './ContentEditorForm.tsx'
+import { joinForEditing } from './content-editor/content-html.ts'
+import { contentEditorQueries } from './content-editor/queries.ts'
+import type { ChapterChoices, EditedPage } from './content-editor/queries.ts'
 
 export function EditContentPage() {
-  return <PageHeading title={texts.admin.contentEdit.heading}>{texts.admin.contentEdit.heading}</PageHeading>
+  const id = parseRouteId(useParams().id)
+  const heading = texts.contentEditor.editHeading
+  return (
+    <div className="grid gap-6">
+      <PageHeading title={heading}>{heading}</PageHeading>
+      {id === null ? <FailureMessage>{texts.contentEditor.notFound}</FailureMessage> : <LoadedPage id={id} />}
+    </div>
+  )
+}
+
+function LoadedPage({ id }: { id: number }) {
+  const page = useQuery(contentEditorQueries.page(id))
+  const choices = useQuery(contentEditorQueries.chapterChoices())
+  if (page.isError) {
+    return (
+      <FailureMessage>
+        {isNotFound(page.error) ? texts.contentEditor.notFound : texts.contentEditor.fetchFailed}
+      </FailureMessage>
+    )
+  }
+  if (choices.isError) return <FailureMessage>{texts.contentEditor.fetchChaptersFailed}</FailureMessage>
+  if (page.isPending || choices.isPending) return <LoadingMessage>{texts.contentEditor.loading}</LoadingMessage>
+  return <PageEditor key={page.data.id} page={page.data} choices={choices.data} />
+}
+
+function PageEditor({ page, choices }: { page: EditedPage; choices: ChapterChoices }) {
+  return (
+    <ContentEditorForm
+      contentId={page.id}
+      baseVersion={page.version}
+      choices={choices}
+      start={{
+        chapterId: page.chapterId,
+        title: page.title,
+        order: page.order ?? DEFAULT_ORDER,
+        published: page.published,
+        text: joinForEditing(page.content, page.linksContent),
+      }}
+    />
+  )
 }

@@ -1,7 +1,31 @@
-// /admin/content/new: the content editor for a new page. Filled by a later issue; for now only the heading.
+// /admin/content/new[?chapterId=]: the content editor for a new page; the chapter comes preselected
+// from the pages list's 'Add Content'.
+import { useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
 import { texts } from '#shared/texts.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
+import { parseRouteId } from '../route-ids.ts'
+import { ContentEditorForm } from './ContentEditorForm.tsx'
+import { contentEditorQueries } from './content-editor/queries.ts'
 
 export function NewContentPage() {
-  return <PageHeading title={texts.admin.contentNew.heading}>{texts.admin.contentNew.heading}</PageHeading>
+  const [searchParams] = useSearchParams()
+  const chapterId = parseRouteId(searchParams.get('chapterId') ?? undefined)
+  const choices = useQuery(contentEditorQueries.chapterChoices())
+  const heading = texts.contentEditor.newHeading
+  return (
+    <div className="grid gap-6">
+      <PageHeading title={heading}>{heading}</PageHeading>
+      {choices.isPending ? <LoadingMessage>{texts.site.loading}</LoadingMessage> : null}
+      {choices.isError ? <FailureMessage>{texts.contentEditor.fetchChaptersFailed}</FailureMessage> : null}
+      {choices.data ? (
+        <ContentEditorForm
+          contentId="new"
+          choices={choices.data}
+          start={{ chapterId, title: '', order: 0, published: false, text: '' }}
+        />
+      ) : null}
+    </div>
+  )
 }

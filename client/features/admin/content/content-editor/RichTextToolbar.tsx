@@ -1,0 +1,123 @@
+// Formatting buttons of the rich-text view: each a labelled toggle that shows whether it is on.
+import type { ReactNode } from 'react'
+import { useEditorState } from '@tiptap/react'
+import type { Editor } from '@tiptap/react'
+import { clsx } from 'clsx'
+import { fill } from '#shared/text/fill.ts'
+import { texts } from '#shared/texts.ts'
+
+const HEADING_LEVELS = [1, 2, 3, 4] as const
+
+export function RichTextToolbar({ editor }: { editor: Editor }) {
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      paragraph: current.isActive('paragraph'),
+      headings: HEADING_LEVELS.map((level) => current.isActive('heading', { level })),
+      bulletList: current.isActive('bulletList'),
+      orderedList: current.isActive('orderedList'),
+      blockquote: current.isActive('blockquote'),
+      link: current.isActive('link'),
+      canUndo: current.can().undo(),
+      canRedo: current.can().redo(),
+    }),
+  })
+  const labels = texts.contentEditor.toolbar
+  const run = () => editor.chain().focus()
+
+  function editLink() {
+    const previous = (editor.getAttributes('link') as { href?: string | null }).href ?? ''
+    const href = window.prompt(labels.linkPrompt, previous)
+    if (href === null) return
+    const chain = run().extendMarkRange('link')
+    if (href.trim() === '') chain.unsetLink().run()
+    else chain.setLink({ href: href.trim() }).run()
+  }
+
+  return (
+    <div
+      role="toolbar"
+      aria-label={labels.label}
+      className="flex flex-wrap gap-1 border-b border-stone-200 bg-stone-50 p-1"
+    >
+      <ToolbarButton label={labels.bold} pressed={active.bold} onClick={() => run().toggleBold().run()}>
+        <strong>B</strong>
+      </ToolbarButton>
+      <ToolbarButton label={labels.italic} pressed={active.italic} onClick={() => run().toggleItalic().run()}>
+        <em>I</em>
+      </ToolbarButton>
+      <ToolbarButton label={labels.paragraph} pressed={active.paragraph} onClick={() => run().setParagraph().run()}>
+        ¶
+      </ToolbarButton>
+      {HEADING_LEVELS.map((level, index) => (
+        <ToolbarButton
+          key={level}
+          label={fill(labels.heading, { level })}
+          pressed={active.headings[index] ?? false}
+          onClick={() => run().toggleHeading({ level }).run()}
+        >
+          H{level}
+        </ToolbarButton>
+      ))}
+      <ToolbarButton
+        label={labels.bulletList}
+        pressed={active.bulletList}
+        onClick={() => run().toggleBulletList().run()}
+      >
+        •
+      </ToolbarButton>
+      <ToolbarButton
+        label={labels.orderedList}
+        pressed={active.orderedList}
+        onClick={() => run().toggleOrderedList().run()}
+      >
+        1.
+      </ToolbarButton>
+      <ToolbarButton
+        label={labels.blockquote}
+        pressed={active.blockquote}
+        onClick={() => run().toggleBlockquote().run()}
+      >
+        ❝
+      </ToolbarButton>
+      <ToolbarButton label={labels.link} pressed={active.link} onClick={editLink}>
+        <span className="underline underline-offset-2">a</span>
+      </ToolbarButton>
+      <ToolbarButton label={labels.undo} disabled={!active.canUndo} onClick={() => run().undo().run()}>
+        ↶
+      </ToolbarButton>
+      <ToolbarButton label={labels.redo} disabled={!active.canRedo} onClick={() => run().redo().run()}>
+        ↷
+      </ToolbarButton>
+    </div>
+  )
+}
+
+interface ToolbarButtonProps {
+  label: string
+  pressed?: boolean
+  disabled?: boolean
+  onClick: () => void
+  children: ReactNode
+}
+
+function ToolbarButton({ label, pressed, disabled = false, onClick, children }: ToolbarButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+      className={clsx(
+        'inline-flex min-h-9 min-w-9 items-center justify-center rounded px-2 text-sm disabled:opacity-40',
+        pressed ? 'bg-stone-800 text-white' : 'text-stone-800 hover:bg-stone-200',
+      )}
+    >
+      <span aria-hidden="true">{children}</span>
+    </button>
+  )
+}

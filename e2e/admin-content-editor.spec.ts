@@ -1,0 +1,199 @@
+// The content editor in a real browser against the real server: create a page (the 'Processing
+// Content' overlay is seen), edit it, keep a corpus page's footnotes through a rich-text edit, ask
+// before leaving unsaved changes, and delete the page from the chapter's pages list.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const tinyCorpus = path.resolve(here, '../../shared/corpus/tiny/corpus.json')
+
+async function logIn(page: Page) {
+  await page.goto('/auth')
+  await page.getByLabel('Kasutajanimi').fill(E2E_ADMIN.username)
+  await page.getByLabel('Parool').fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Logi sisse' }).click()
+  await expect(page).toHaveURL(/\/admin\/books$/)
+}
+
+/** A fresh book and chapter through the API, with the browser's session cookie. */
+async function makeChapter(page: Page, name: string) {
+  const book = await page.request.post('/api/books', { data: { title: `Book ${name}`, description: null, order: 0 } })
+  expect(book.status()).toBe(201)
+  const bookId = ((await book.json()) as { id: number }).id
+  const chapter = await page.request.post('/api/chapters', {
+    data: { title: `Chapter ${name}`, description: null, bookId, order: 0 },
+  })
+  expect(chapter.ok()).toBe(true)
+  const chapterId = ((await chapter.json()) as { id: number }).id
+  return { bookId, chapterId }
+}
+
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`
+
+/** Holds finalize back a moment so the overlay can be seen however fast the server is. */
+async function slowFinalize(page: Page) {
+  await page.route('**/api/content/finalize', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await route.continue()
+  })
+}
+
+const contentEditor = (page: Page) => page.getByRole('textbox', { name: 'Content' })
+
+test('a page is created, edited and deleted through the editor', async ({ page }) => {
+  await logIn(page)
+  const name = unique()
+  const { bookId, chapterId } = await makeChapter(page, name)
+  await slowFinalize(page)
+
+  await page.goto(`/admin/content/new?chapterId=${chapterId}`)
+  await expect(page.getByRole('heading', { name: 'Add Content' })).toBeVisible()
+  await expect(page.getByLabel('Chapter')).toHaveValue(String(chapterId))
+
+  const title = `Page ${name}`
+  await page.getByLabel('Title').fill(title)
+  await contentEditor(page).click()
+  await page.keyboard.type('So I have heard.')
+  await expect(page.getByText(/^Size: 0\.00 MB$/)).toBeVisible()
+  await page.getByRole('button', { name: 'Save' }).click()
+
+  const overlay = page.getByRole('dialog', { name: 'Processing Content' })
+  await expect(overlay).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/admin/books/${bookId}/chapters/${chapterId}/content$`))
+  await expect(overlay).toBeHidden()
+  await expect(page.getByText('Content saved successfully', { exact: true })).toBeVisible()
+  const row = page.getByRole('row').filter({ hasText: title })
+  await expect(row).toBeVisible()
+
+  // Edit: the text is loaded, changed, saved.
+  await row.getByRole('link', { name: /^Edit/ }).click()
+  await expect(page.getByRole('heading', { name: 'Edit Content' })).toBeVisible()
+  await expect(contentEditor(page)).toContainText('So I have heard.')
+  await contentEditor(page).click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(' At one time.')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(overlay).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/admin/books/${bookId}/chapters/${chapterId}/content$`))
+  const id = Number(
+    new URL((await row.getByRole('link', { name: /^Edit/ }).getAttribute('href')) ?? '', 'http://x').pathname
+      .split('/')
+      .pop(),
+  )
+  const saved = (await (await page.request.get(`/api/content/${id}`)).json()) as { content: string; version: number }
+  expect(saved.content).toContain('So I have heard. At one time.')
+
+  // Delete from the pages list.
+  await row.getByRole('button', { name: /^Delete/ }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Content' })
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Content deleted successfully', { exact: true })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)
+  expect((await page.request.get(`/api/content/${id}`)).status()).toBe(404)
+})
+
+test('the editor says what is missing before saving', async ({ page }) => {
+  await logIn(page)
+  await page.goto('/admin/content/new')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Please select a valid chapter')).toBeVisible()
+  await expect(page.getByText('Title cannot be empty')).toBeVisible()
+})
+
+test('zoom steps 2px from 16px down to 8px', async ({ page }) => {
+  await logIn(page)
+  await page.goto('/admin/content/new')
+  const zoomOut = page.getByRole('button', { name: 'Zoom out' })
+  await expect(page.getByText('Text size: 16px')).toBeAttached()
+  await page.getByRole('button', { name: 'Zoom in' }).click()
+  await expect(page.getByText('Text size: 18px')).toBeAttached()
+  for (let i = 0; i < 5; i++) await zoomOut.click()
+  await expect(page.getByText('Text size: 8px')).toBeAttached()
+  await expect(zoomOut).toBeDisabled()
+})
+
+test('a corpus page keeps its footnotes, term links and links section through a rich-text edit', async ({ page }) => {
+  await logIn(page)
+  const name = unique()
+  const { chapterId } = await makeChapter(page, name)
+  const corpus = JSON.parse(fs.readFileSync(tinyCorpus, 'utf8')) as {
+    books: { chapters: { pages: { title: string; content: string }[] }[] }[]
+  }
+  const source = corpus.books[0]!.chapters[0]!.pages[0]!
+  const created = await page.request.post('/api/content', {
+    data: { title: `${source.title} ${name}`, chapterId, content: source.content, order: 1, published: true },
+  })
+  expect(created.status()).toBe(201)
+  const before = (await created.json()) as { id: number; content: string; linksContent: string }
+
+  await page.goto(`/admin/content/edit/${before.id}`)
+  await expect(contentEditor(page)).toContainText('So I have heard.')
+  await expect(page.getByText('Links section starts here')).toBeVisible()
+  // A change in the rich-text view: the whole page is written again from the editor's document.
+  await contentEditor(page).getByRole('heading', { name: 'Translation', exact: true }).click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(' (edited)')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/content$/)
+
+  const after = (await (await page.request.get(`/api/content/${before.id}`)).json()) as typeof before
+  const anchors = (html: string) => html.match(/<a [^>]*>/g) ?? []
+  expect(anchors(after.content)).toEqual(anchors(before.content))
+  // Heading and block ids stay (internal links point at #translation, so even the edited heading keeps it).
+  expect(after.content.match(/ id="[^"]+"/g)).toEqual(before.content.match(/ id="[^"]+"/g))
+  expect(after.content).toContain('Translation (edited)')
+  expect(after.content).toContain('<i lang="pi">')
+  expect(after.linksContent.replace(/\s+/g, '')).toBe(before.linksContent.replace(/\s+/g, ''))
+})
+
+test('unsaved changes are not lost to a click on the navigation', async ({ page }) => {
+  await logIn(page)
+  await page.goto('/admin/content/new')
+  await page.getByLabel('Title').fill('Unsaved')
+  await page.getByRole('link', { name: 'Books' }).click()
+  const question = page.getByRole('alertdialog', { name: 'Leave without saving?' })
+  await expect(question).toBeVisible()
+  await question.getByRole('button', { name: 'Stay' }).click()
+  await expect(page).toHaveURL(/\/admin\/content\/new$/)
+  await expect(page.getByLabel('Title')).toHaveValue('Unsaved')
+  await page.getByRole('link', { name: 'Books' }).click()
+  await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click()
+  await expect(page).toHaveURL(/\/admin\/books$/)
+})
+
+test('a save over a newer version asks, shows who saved last, and overwrites', async ({ page }) => {
+  await logIn(page)
+  const name = unique()
+  const { chapterId } = await makeChapter(page, name)
+  const page0 = { title: `Conflict ${name}`, chapterId, content: '<p>First version.</p>', order: 0, published: false }
+  const created = (await (await page.request.post('/api/content', { data: page0 })).json()) as { id: number }
+
+  await page.goto(`/admin/content/edit/${created.id}`)
+  await expect(contentEditor(page)).toContainText('First version.')
+  // Someone else saves meanwhile.
+  const other = await page.request.put(`/api/content/${created.id}`, { data: { ...page0, content: '<p>Theirs.</p>' } })
+  expect(other.ok()).toBe(true)
+
+  await contentEditor(page).click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(' Mine.')
+  await page.getByRole('button', { name: 'Save' }).click()
+  const question = page.getByRole('alertdialog', { name: 'Someone else saved this page' })
+  await expect(question).toBeVisible()
+  await expect(question).toContainText(E2E_ADMIN.username)
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expect(contentEditor(page)).toContainText('First version. Mine.')
+
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Someone else saved this page' })
+    .getByRole('button', { name: 'Overwrite' })
+    .click()
+  await expect(page).toHaveURL(/\/content$/)
+  const saved = (await (await page.request.get(`/api/content/${created.id}`)).json()) as { content: string }
+  expect(saved.content).toContain('First version. Mine.')
+})

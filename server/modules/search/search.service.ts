@@ -1,0 +1,127 @@
+// Search over pages and the lexicon, ranked: an exact term first, then page titles and headings,
+// then text by relevance. Each page result carries the anchor of the passage that matched.
+import type { SearchResult } from '../../../shared/api/search.ts'
+import {
+  findMatches,
+  foldForSearch,
+  isEmptyQuery,
+  parseSearchQuery,
+  toTsQuery,
+  type SearchQuery,
+} from '../../../shared/text/search-text.ts'
+import type { Db } from '../../db/client.ts'
+import { shortText } from '../site/page-meta.ts'
+import { searchPassages, searchTerms, searchTitles, type PassageHit, type TermHit } from './search.repo.ts'
+
+const MAX_RESULTS = 30
+const MAX_PASSAGES_PER_PAGE = 3
+const TERM_LIMIT = 10
+const SNIPPET_CHARS = 220
+
+export interface SearchOptions {
+  bookIds?: number[] | undefined
+  includeLexicon: boolean
+  publishedOnly: boolean
+}
+
+export async function search(db: Db, input: string, options: SearchOptions): Promise<SearchResult[]> {
+  const query = parseSearchQuery(input)
+  if (isEmptyQuery(query)) return []
+  const tsQuery = toTsQuery(query)
+  const filter = { publishedOnly: options.publishedOnly, bookIds: options.bookIds }
+  const [titles, passages, terms] = await Promise.all([
+    searchTitles(db, tsQuery, filter),
+    searchPassages(db, tsQuery, filter),
+    options.includeLexicon
+      ? searchTerms(db, [...query.words, ...query.phrases.flat()].join(' '), tsQuery, {
+          publishedOnly: options.publishedOnly,
+          limit: TERM_LIMIT,
+        })
+      : Promise.resolve([]),
+  ])
+  const ranked = [
+    ...terms.map((hit) => ({ tier: hit.exact ? 0 : hit.prefix ? 3 : 5, result: termResult(hit, query) })),
+    ...titles.map((hit) => ({ tier: 1, result: passageResult(hit, query) })),
+    ...fewPerPage(passages).map((hit) => ({
+      tier: headingMatches(hit.heading, query) ? 2 : 4,
+      result: passageResult(hit, query),
+    })),
+  ]
+  // A stable sort keeps each group's own order (relevance from the database) within its tier.
+  return ranked
+    .sort((a, b) => a.tier - b.tier)
+    .slice(0, MAX_RESULTS)
+    .map((entry) => entry.result)
+}
+
+/** Every word of the query (as a word prefix) occurs in the heading. */
+function headingMatches(heading: string, query: SearchQuery) {
+  if (!heading) return false
+  const found = new Set(findMatches(heading, query).map((m) => foldForSearch(heading.slice(m.start, m.end))))
+  return [...query.words, ...query.phrases.flat()].every((word) => [...found].some((f) => f.startsWith(word)))
+}
+
+function fewPerPage(passages: PassageHit[]) {
+  const perPage = new Map<number, number>()
+  return passages.filter((hit) => {
+    const seen = perPage.get(hit.id) ?? 0
+    perPage.set(hit.id, seen + 1)
+    return seen < MAX_PASSAGES_PER_PAGE
+  })
+}
+
+function termResult(hit: TermHit, query: SearchQuery): SearchResult {
+  const text = shortText(hit.description, 10_000)
+  return {
+    type: 'term',
+    id: hit.id,
+    term: hit.term,
+    bookTitle: null,
+    chapterTitle: null,
+    ...snippet(text, query),
+    anchor: null,
+    heading: null,
+  }
+}
+
+function passageResult(hit: PassageHit, query: SearchQuery): SearchResult {
+  return {
+    type: 'content',
+    id: hit.id,
+    title: hit.title,
+    bookTitle: hit.bookTitle,
+    chapterTitle: hit.chapterTitle,
+    ...snippet(hit.text, query),
+    anchor: hit.anchor,
+    heading: hit.heading || null,
+  }
+}
+
+/** A window of the text around the first match, with the matched words marked. */
+export function snippet(text: string, query: SearchQuery) {
+  const matches = findMatches(text, query)
+  const first = matches[0]
+  let start = first ? Math.max(0, first.start - SNIPPET_CHARS / 3) : 0
+  if (start > 0) {
+    const space = text.indexOf(' ', start)
+    if (space !== -1 && space < (first?.start ?? start)) start = space + 1
+  }
+  let end = Math.min(text.length, start + SNIPPET_CHARS)
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end)
+    if (space > start + SNIPPET_CHARS / 2) end = space
+  }
+  const parts: { text: string; match: boolean }[] = []
+  let at = start
+  for (const match of matches) {
+    if (match.start < at || match.start >= end) continue
+    if (match.start > at) parts.push({ text: text.slice(at, match.start), match: false })
+    const stop = Math.min(match.end, end)
+    parts.push({ text: text.slice(match.start, stop), match: true })
+    at = stop
+  }
+  if (at < end) parts.push({ text: text.slice(at, end), match: false })
+  if (start > 0) parts.unshift({ text: '…', match: false })
+  if (end < text.length) parts.push({ text: '…', match: false })
+  return { preview: parts.map((p) => p.text).join(''), snippet: parts }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { findMatches, foldForSearch, parseSearchQuery, toTsQuery } from './search-text.ts'
+
+describe('search text', () => {
+  it.each([
+    ['Satipaṭṭhāna', 'satipatthana'],
+    ['mettā ṃ ṁ ñ ṅ ḍ ḷ', 'metta m m n n d l'],
+    ['Õige Äär Öö Üks Šokk Žürii', 'oige aar oo uks sokk zurii'],
+    ['Straße', 'strasse'],
+  ])('folds %s to %s', (text, folded) => {
+    expect(foldForSearch(text)).toBe(folded)
+  })
+
+  it('splits words and quoted phrases, ignoring symbols', () => {
+    expect(parseSearchQuery('Mettā "noble eightfold path" & MN 10:*')).toEqual({
+      words: ['metta', 'mn', '10'],
+      phrases: [['noble', 'eightfold', 'path']],
+    })
+    expect(parseSearchQuery('"unclosed phrase here')).toEqual({ words: [], phrases: [['unclosed', 'phrase', 'here']] })
+    expect(parseSearchQuery('!!! ()')).toEqual({ words: [], phrases: [] })
+  })
+
+  it('builds a tsquery of prefixes, whole numbers and phrases', () => {
+    expect(toTsQuery(parseSearchQuery('satipat MN 10 "two handled"'))).toBe('satipat:* & mn:* & 10 & (two <-> handled)')
+  })
+
+  it('finds matches at word starts in the original text', () => {
+    const text = 'The satipaṭṭhāna of Mettā; not unmetta.'
+    const matches = findMatches(text, parseSearchQuery('satipat metta'))
+    expect(matches.map((m) => text.slice(m.start, m.end))).toEqual(['satipaṭ', 'Mettā'])
+  })
+
+  it('stays fast on a 100 KB adversarial query and text', () => {
+    const text = 'a'.repeat(100_000)
+    const times = Array.from({ length: 5 }, () => {
+      const started = performance.now()
+      findMatches(text, parseSearchQuery(`${'a '.repeat(50_000)}"${'a'.repeat(1000)}`))
+      return performance.now() - started
+    })
+    expect(Math.min(...times)).toBeLessThan(50)
+  })
+})

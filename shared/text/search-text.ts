@@ -1,0 +1,91 @@
+// How search sees text: lowercase, without diacritics (Pali ā ṭ ṃ and Estonian õ ä alike, as the
+// database's f_unaccent() does), so readers can type on ordinary keyboards.
+
+const COMBINING_MARKS = /\p{M}/gu
+const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', ı: 'i' }
+
+/** One character folded for search; may be longer than one character (ß → ss). */
+export function foldSearchChar(char: string): string {
+  const lower = char.toLowerCase()
+  return SPECIAL[lower] ?? lower.normalize('NFD').replace(COMBINING_MARKS, '')
+}
+
+export function foldForSearch(text: string): string {
+  let out = ''
+  for (const char of text.normalize('NFC')) out += foldSearchChar(char)
+  return out
+}
+
+export interface SearchQuery {
+  /** Single words, folded; each matches as a word prefix. */
+  words: string[]
+  /** Quoted phrases, folded, as lists of words that must follow one another. */
+  phrases: string[][]
+}
+
+const MAX_TERMS = 12
+const WORD = /[\p{L}\p{N}]+/gu
+
+const wordsOf = (text: string) => (foldForSearch(text).match(WORD) ?? []).slice(0, MAX_TERMS)
+
+/** Splits what a reader typed into words and "quoted phrases". An unclosed quote counts as closed. */
+export function parseSearchQuery(input: string): SearchQuery {
+  const text = input.slice(0, 500)
+  const words: string[] = []
+  const phrases: string[][] = []
+  const parts = text.split('"')
+  parts.forEach((part, i) => {
+    if (i % 2 === 1) {
+      const phrase = wordsOf(part)
+      if (phrase.length > 1) phrases.push(phrase)
+      else words.push(...phrase)
+    } else {
+      words.push(...wordsOf(part))
+    }
+  })
+  return { words: words.slice(0, MAX_TERMS), phrases: phrases.slice(0, MAX_TERMS) }
+}
+
+export const isEmptyQuery = (query: SearchQuery) => query.words.length === 0 && query.phrases.length === 0
+
+/**
+ * A PostgreSQL tsquery for the 'simple' configuration: every word as a prefix, every phrase as
+ * words in sequence, all required. Only letters and digits reach it, so it cannot be malformed.
+ */
+export function toTsQuery(query: SearchQuery): string {
+  // Numbers match whole ('MN 10' is not MN 100); words match as prefixes ('satipat' finds satipaṭṭhāna).
+  const parts = [
+    ...query.words.map((word) => (/^\d+$/.test(word) ? word : `${word}:*`)),
+    ...query.phrases.map((phrase) => `(${phrase.join(' <-> ')})`),
+  ]
+  return parts.join(' & ')
+}
+
+/** Where the query's words occur in `text` (original positions), for highlighting. */
+export function findMatches(text: string, query: SearchQuery): { start: number; end: number }[] {
+  const needles = [...new Set([...query.words, ...query.phrases.flat()])].filter(Boolean)
+  if (needles.length === 0) return []
+  // Fold character by character, remembering where each folded character came from.
+  const origin: number[] = []
+  let folded = ''
+  let index = 0
+  for (const char of text) {
+    const f = foldSearchChar(char)
+    for (let k = 0; k < f.length; k++) origin.push(index)
+    folded += f
+    index += char.length
+  }
+  origin.push(index)
+  const matches: { start: number; end: number }[] = []
+  for (const needle of needles) {
+    let from = 0
+    while (matches.length < 200) {
+      const at = folded.indexOf(needle, from)
+      if (at === -1) break
+      const startsWord = at === 0 || !/[\p{L}\p{N}]/u.test(folded[at - 1]!)
+      if (startsWord) matches.push({ start: origin[at]!, end: origin[at + needle.length]! })
+      from = at + needle.length
+    }
+  }
+  return matches.sort((a, b) => a.start - b.start)
+}
