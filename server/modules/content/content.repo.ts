@@ -1,5 +1,5 @@
 // SQL for content pages, their revisions, reader blocks, anchors, search passages and upload staging.
-import { and, asc, count, eq, lt, param, sql } from 'drizzle-orm'
+import { and, asc, count, eq, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   books,
@@ -114,7 +114,9 @@ export async function updatePage(tx: DbOrTx, id: number, values: PageValues, pro
 
 function processedColumns(processed: ProcessedPage) {
   return {
-    processedContent: processed.processedContent,
+    // The processed body is already in `content` (what the editor reopens) and in the reader blocks;
+    // a third 10 MB copy would only slow every save down.
+    processedContent: null,
     linksContent: processed.linksContent,
     headers: JSON.stringify(processed.headers),
     citations: processed.citations,
@@ -157,21 +159,21 @@ export async function replaceReaderData(tx: DbOrTx, contentId: number, processed
   if (processed.blocks.length > 0) {
     await tx.execute(sql`
       INSERT INTO ${readerBlocks} (content_id, position, html)
-      SELECT ${contentId}, p - 1, html FROM unnest(${param(processed.blocks)}::text[]) WITH ORDINALITY AS b(html, p)`)
+      SELECT ${contentId}, p - 1, html FROM unnest(${sql.param(processed.blocks)}::text[]) WITH ORDINALITY AS b(html, p)`)
   }
   const anchors = uniqueAnchors(processed.anchors)
   if (anchors.length > 0) {
     await tx.execute(sql`
       INSERT INTO ${readerAnchors} (content_id, anchor, position)
-      SELECT ${contentId}, a, p FROM unnest(${param(anchors.map((a) => a.anchor))}::text[], ${param(anchors.map((a) => a.block))}::int[]) AS t(a, p)`)
+      SELECT ${contentId}, a, p FROM unnest(${sql.param(anchors.map((a) => a.anchor))}::text[], ${sql.param(anchors.map((a) => a.block))}::int[]) AS t(a, p)`)
   }
   const passages = processed.passages
   if (passages.length > 0) {
     await tx.execute(sql`
       INSERT INTO ${searchPassages} (content_id, position, anchor, heading, text)
       SELECT ${contentId}, p, a, h, t FROM unnest(
-        ${param(passages.map((x) => x.block))}::int[], ${param(passages.map((x) => x.anchor))}::text[],
-        ${param(passages.map((x) => x.heading))}::text[], ${param(passages.map((x) => x.text))}::text[]) AS s(p, a, h, t)`)
+        ${sql.param(passages.map((x) => x.block))}::int[], ${sql.param(passages.map((x) => x.anchor))}::text[],
+        ${sql.param(passages.map((x) => x.heading))}::text[], ${sql.param(passages.map((x) => x.text))}::text[]) AS s(p, a, h, t)`)
   }
 }
 
