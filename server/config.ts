@@ -1,6 +1,7 @@
 // The environment, parsed and validated once at start (runtime contract, "Configuration").
 import path from 'node:path'
 import { z } from 'zod'
+import { OperatorError } from './lib/operator-error.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -59,7 +60,7 @@ export interface Config {
   donationUrl: string | undefined
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends OperatorError {}
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === 'false' || value === '0') return false

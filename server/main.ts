@@ -1,9 +1,10 @@
 // The server process: config → database → migrate → buildApp → listen. The only file that listens.
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { loadConfig } from './config.ts'
+import { OperatorError } from './lib/operator-error.ts'
+import { scheduleDailyBackups } from './db/backup.ts'
 import { openDatabase } from './db/client.ts'
-import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { ensureUser, purgeExpiredSessions } from './modules/auth/auth.service.ts'
 import { closeProcessingWorker } from './modules/content/processing/run-in-worker.ts'
@@ -16,11 +17,13 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
   let stopping = false
+  let stopBackups = () => {}
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     app?.log.info({ signal }, 'shutting down')
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS)
+    stopBackups()
     try {
       await app?.close() // stops accepting, lets in-flight requests finish
       await closeProcessingWorker()
@@ -41,6 +44,7 @@ async function main() {
     await purgeExpiredSessions(database.db)
     app = await buildApp({ database, config, clientDir: CLIENT_DIR })
     await app.listen({ port: config.port, host: config.host })
+    if (database.kind === 'pglite') stopBackups = scheduleDailyBackups(database, config.dataDir, app.log)
     app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'ready')
   } catch (error) {
     await database.close().catch(() => {})
@@ -50,7 +54,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   // Configuration and lock problems are the operator's to fix: one clear line, no stack.
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message)
+  if (error instanceof OperatorError) console.error(error.message)
   else console.error('Start-up failed:', error)
   process.exit(1)
 })

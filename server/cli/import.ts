@@ -4,8 +4,8 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { ConfigError, loadConfig } from '../config.ts'
+import { exitWithError } from '../lib/operator-error.ts'
 import { openDatabase } from '../db/client.ts'
-import { DataDirLockedError } from '../db/data-dir-lock.ts'
 import { migrateDatabase } from '../db/migrate.ts'
 import { users } from '../db/schema.ts'
 import { closeProcessingWorker } from '../modules/content/processing/run-in-worker.ts'
@@ -84,7 +84,4 @@ async function run() {
   }
 }
 
-run().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error)
-  process.exit(1)
-})
+run().catch(exitWithError)

@@ -2,8 +2,8 @@
 // one (and ends its sessions). The password is read from standard input, never the command line.
 import readline from 'node:readline'
 import { ConfigError, loadConfig } from '../config.ts'
+import { exitWithError } from '../lib/operator-error.ts'
 import { openDatabase } from '../db/client.ts'
-import { DataDirLockedError } from '../db/data-dir-lock.ts'
 import { migrateDatabase } from '../db/migrate.ts'
 import { RegisterInput } from '../../shared/api/auth.ts'
 import { ensureUser } from '../modules/auth/auth.service.ts'
@@ -45,7 +45,4 @@ async function run() {
   }
 }
 
-run().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error)
-  process.exit(1)
-})
+run().catch(exitWithError)

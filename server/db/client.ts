@@ -8,7 +8,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from './schema.ts'
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker.ts'
-import { acquireDataDirLock } from './data-dir-lock.ts'
+import { acquireDataDirLock, assertDataDirComplete, markDataDirComplete } from './data-dir-lock.ts'
 import { startTsWorker } from '../lib/ts-worker.ts'
 
 export type Db = NodePgDatabase<typeof schema>
@@ -56,6 +56,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   fs.mkdirSync(options.dataDir, { recursive: true })
   const releaseLock = acquireDataDirLock(options.dataDir)
   try {
+    assertDataDirComplete(options.dataDir)
     // The socket lives outside the data directory: PGlite's files must hold nothing but its own.
     const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-'))
     const socketPath = path.join(socketDir, '.s.PGSQL.5432')
@@ -64,6 +65,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       socketPath,
       seedTarball: options.seedTarball,
     })
+    markDataDirComplete(options.dataDir)
     // PGlite is one connection: a pool of one keeps queries in order and transactions whole.
     const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 })
     pool.on('error', () => {})

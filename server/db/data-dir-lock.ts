@@ -2,8 +2,9 @@
 // A lock file with the owner's pid makes a second process refuse to start with a clear message.
 import fs from 'node:fs'
 import path from 'node:path'
+import { OperatorError } from '../lib/operator-error.ts'
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends OperatorError {}
 
 function isAlive(pid: number) {
   try {
@@ -38,4 +39,27 @@ export function acquireDataDirLock(dataDir: string): () => void {
     }
   }
   throw new DataDirLockedError(`Could not lock ${dataDir}`)
+}
+
+export class DataDirIncompleteError extends OperatorError {}
+
+const READY_MARKER = 'pglite.ready'
+
+/**
+ * A data directory whose first start was interrupted (database files but no ready marker) must not
+ * be silently reused: PGlite might open a half-made database. Explain instead.
+ */
+export function assertDataDirComplete(dataDir: string) {
+  const databaseDir = path.join(dataDir, 'pglite')
+  const hasFiles = fs.existsSync(databaseDir) && fs.readdirSync(databaseDir).length > 0
+  if (hasFiles && !fs.existsSync(path.join(dataDir, READY_MARKER))) {
+    throw new DataDirIncompleteError(
+      `${databaseDir} looks half-initialised (an earlier first start was interrupted). Move it away (or restore a backup with npm run restore) and start again.`,
+    )
+  }
+}
+
+export function markDataDirComplete(dataDir: string) {
+  const marker = path.join(dataDir, READY_MARKER)
+  if (!fs.existsSync(marker)) fs.writeFileSync(marker, `${new Date().toISOString()}\n`)
 }

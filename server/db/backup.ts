@@ -1,0 +1,72 @@
+// Backups of the embedded database: a tarball of its data directory in DATA_DIR/backups, made by
+// the database's own thread (no query runs meanwhile, so the copy is consistent). The server makes
+// one a day and keeps the last seven; `npm run backup` makes one while the server is stopped.
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Database } from './client.ts'
+
+export const KEEP_BACKUPS = 7
+const DAY_MS = 24 * 60 * 60 * 1000
+const NAME = /^backup-\d{8}-\d{6}\.tar$/
+
+export const backupDir = (dataDir: string) => path.join(dataDir, 'backups')
+
+/** Backups in DATA_DIR/backups, oldest first. */
+export function listBackups(dataDir: string): string[] {
+  const dir = backupDir(dataDir)
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => NAME.test(name))
+    .sort()
+    .map((name) => path.join(dir, name))
+}
+
+function stamp(date: Date) {
+  const iso = date.toISOString() // 2026-11-22T16:36:04.123Z
+  return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}`
+}
+
+/** Writes a new backup (via a temporary name, so a half-written file never looks like a backup). */
+export async function makeBackup(database: Database, dataDir: string, now = new Date()): Promise<string> {
+  if (!database.dump) throw new Error('Backups of a PostgreSQL server are made with pg_dump (see README.md).')
+  const dir = backupDir(dataDir)
+  fs.mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, `backup-${stamp(now)}.tar`)
+  const partial = `${file}.partial`
+  await database.dump(partial)
+  fs.renameSync(partial, file)
+  return file
+}
+
+export function pruneBackups(dataDir: string, keep = KEEP_BACKUPS) {
+  const backups = listBackups(dataDir)
+  for (const old of backups.slice(0, Math.max(0, backups.length - keep))) fs.rmSync(old, { force: true })
+}
+
+/** Makes a backup now if the newest is older than a day, then once a day; returns a stop function. */
+export function scheduleDailyBackups(
+  database: Database,
+  dataDir: string,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+) {
+  const run = async () => {
+    try {
+      const newest = listBackups(dataDir).at(-1)
+      if (newest && Date.now() - fs.statSync(newest).mtimeMs < DAY_MS - 60_000) return
+      const file = await makeBackup(database, dataDir)
+      pruneBackups(dataDir)
+      log.info({ file }, 'daily backup written')
+    } catch (error) {
+      log.error({ err: error }, 'daily backup failed')
+    }
+  }
+  const first = setTimeout(run, 30_000)
+  const daily = setInterval(run, 60 * 60 * 1000) // checks hourly, backs up when a day has passed
+  first.unref()
+  daily.unref()
+  return () => {
+    clearTimeout(first)
+    clearInterval(daily)
+  }
+}
