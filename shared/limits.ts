@@ -43,6 +43,8 @@ export const LEXICON_PAGE_SIZE_ADMIN = 20
 /** Not in the spec: the feedback inbox pages like the admin lexicon. */
 export const FEEDBACK_PAGE_SIZE_ADMIN = 20
 export const SEARCH_DEBOUNCE_MS = 300
+/** Not in the spec: the search dialog waits for this many characters before asking. */
+export const SEARCH_MIN_CHARS = 2
 export const CHAPTER_CONTENT_CACHE_MS = 5 * 60 * 1000
 
 // Side panel (percent of the width)

@@ -69,6 +69,27 @@ export const texts = {
     loadFailed: 'Sisukorra laadimine ebaõnnestus', // interim
     empty: 'Raamatuid veel ei ole.', // interim
   },
+  /** The header's search dialog; its empty answer is texts.reader.noSearchResults ('Tulemusi ei leitud'). */
+  search: {
+    open: 'Otsi', // interim: the header button
+    title: 'Otsing', // interim: the dialog's title
+    input: 'Otsingusõna', // interim: the search box's label
+    placeholder: 'Otsi raamatutest ja leksikonist…', // interim
+    shortcut: 'Ctrl+K', // interim: shown beside the header button
+    minChars: 'Sisesta vähemalt {min} tähemärki.', // interim
+    loading: 'Otsin…', // interim
+    failed: 'Otsing ebaõnnestus', // interim
+    results: 'Otsingutulemused', // interim: the result list's accessible name
+    resultCount: '{count} tulemust', // interim
+    includeLexicon: 'Otsi ka leksikonist', // interim
+    books: 'Raamatud', // interim: the book filter
+    booksChosen: 'Raamatud ({chosen}/{total})', // interim
+    noBooks: 'Vali vähemalt üks raamat.', // interim
+    booksFailed: 'Raamatute laadimine ebaõnnestus', // interim
+    typeTerm: 'Termin', // interim
+    typeContent: 'Sisu', // interim
+    hint: '↑ ↓ liigu, Enter ava, Esc sulge', // interim
+  },
   lexicon: {
     heading: 'Leksikon', // interim
     search: 'Otsi leksikonist', // interim: label of the search box

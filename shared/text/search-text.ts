@@ -6,6 +6,8 @@ const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o',
 
 /** One character folded for search; may be longer than one character (ß → ss). */
 export function foldSearchChar(char: string): string {
+  const code = char.charCodeAt(0)
+  if (code < 128) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char // ASCII: fast path
   const lower = char.toLowerCase()
   return SPECIAL[lower] ?? lower.normalize('NFD').replace(COMBINING_MARKS, '')
 }
