@@ -6,6 +6,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerAuth } from './http/auth.ts'
 import { registerErrorHandling } from './http/errors.ts'
+import { registerNulGuard } from './http/nul-guard.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerClient } from './http/static.ts'
@@ -44,6 +45,7 @@ export async function buildApp({ database, config, clientDir, logger }: AppOptio
   await registerSecurityHeaders(app)
   await app.register(fastifyCookie, { secret: await sessionSecret(db, config.sessionSecret) })
   registerOriginCheck(app)
+  registerNulGuard(app)
   registerAuth(app, db)
 
   await app.register(healthRoutes, { pool })
