@@ -1,10 +1,12 @@
 // Property-based robustness: thousands of random and malformed requests against every route, as a
 // visitor and as an administrator. None may answer 5xx, and the server must stay healthy.
 import fc from 'fast-check'
+import type { HTTPMethods } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { loginAs, useTestApp } from '../test/test-app.ts'
 
 const ctx = useTestApp()
+type Method = Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>
 
 const ROUTES = [
   ['GET', '/api/books'],
@@ -166,7 +168,8 @@ describe('robustness', () => {
       const runs = Number(process.env.FUZZ_RUNS ?? 5000)
       const statuses = new Map<number, number>()
       await fc.assert(
-        fc.asyncProperty(request, async ({ route: [method, path], id, query, body, admin }) => {
+        fc.asyncProperty(request, async ({ route, id, query, body, admin }) => {
+          const [method, path]: readonly [Method, string] = route
           const url = path.replace(':id', encodeURIComponent(id))
           const headers: Record<string, string> = admin ? { cookie } : {}
           if ('type' in body) headers['content-type'] = body.type
