@@ -30,6 +30,7 @@ const AdminLexiconPage = lazyScreen(() => import('./features/admin/terms/AdminLe
 const NewTermPage = lazyScreen(() => import('./features/admin/terms/NewTermPage.tsx'), 'NewTermPage')
 const EditTermPage = lazyScreen(() => import('./features/admin/terms/EditTermPage.tsx'), 'EditTermPage')
 const FeedbackPage = lazyScreen(() => import('./features/admin/feedback/FeedbackPage.tsx'), 'FeedbackPage')
+const AuditPage = lazyScreen(() => import('./features/admin/audit/AuditPage.tsx'), 'AuditPage')
 
 export const routes: RouteObject[] = [
   {
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'terms/new', element: <NewTermPage /> },
           { path: 'terms/edit/:id', element: <EditTermPage /> },
           { path: 'feedback', element: <FeedbackPage /> },
+          { path: 'audit', element: <AuditPage /> },
         ],
       },
     ],

@@ -57,3 +57,6 @@ export const EDITOR_HEIGHT_PX = 400
 export const EDITOR_FONT_DEFAULT_PX = 16
 export const EDITOR_FONT_STEP_PX = 2
 export const EDITOR_FONT_MIN_PX = 8
+
+// Audit log (not in the spec)
+export const AUDIT_PAGE_SIZE_ADMIN = 50

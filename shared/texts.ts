@@ -136,6 +136,7 @@ export const texts = {
       books: 'Books',
       lexicon: 'Lexicon',
       feedback: 'Feedback',
+      audit: 'Audit log', // interim
       logout: 'Log out',
     },
     books: {
@@ -293,6 +294,15 @@ export const texts = {
     },
     termNew: { heading: 'Add Term' }, // interim
     termEdit: { heading: 'Edit Term' }, // interim
+    audit: {
+      heading: 'Muudatuste logi', // interim
+      when: 'Aeg', // interim
+      who: 'Kes', // interim
+      what: 'Mida', // interim
+      details: 'Üksikasjad', // interim
+      empty: 'Muudatusi ei ole veel tehtud.', // interim
+      fetchFailed: 'Failed to fetch audit log',
+    },
     feedback: {
       heading: 'Tagasiside', // interim
       empty: 'Tagasisidet ei ole veel saabunud.', // interim

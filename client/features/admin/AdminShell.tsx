@@ -43,6 +43,11 @@ export function AdminShell({ user }: { user: CurrentUser }) {
                   {texts.admin.nav.feedback}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/audit" className={navLinkClass}>
+                  {texts.admin.nav.audit}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <div className="flex items-center gap-3 text-sm">
