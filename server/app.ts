@@ -42,6 +42,15 @@ export async function buildApp({ database, config, clientDir, logger }: AppOptio
   app.setSerializerCompiler(serializerCompiler)
 
   registerErrorHandling(app)
+  // While shutting down, answers to requests still in flight close their connection, so a
+  // keep-alive client cannot hold the process open after its last response.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close')
+  })
   await registerSecurityHeaders(app)
   await app.register(fastifyCookie, { secret: await sessionSecret(db, config.sessionSecret) })
   registerOriginCheck(app)

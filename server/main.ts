@@ -10,7 +10,7 @@ import { ensureUser, purgeExpiredSessions } from './modules/auth/auth.service.ts
 import { closeProcessingWorker } from './modules/content/processing/run-in-worker.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url))
-const SHUTDOWN_TIMEOUT_MS = 10_000
+const SHUTDOWN_TIMEOUT_MS = 30_000
 
 async function main() {
   const config = loadConfig()
@@ -22,7 +22,10 @@ async function main() {
     if (stopping) return
     stopping = true
     app?.log.info({ signal }, 'shutting down')
-    const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS)
+    const timer = setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s; stopping anyway.`)
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS)
     stopBackups()
     try {
       await app?.close() // stops accepting, lets in-flight requests finish
@@ -32,8 +35,8 @@ async function main() {
       clearTimeout(timer)
     }
   }
-  process.once('SIGTERM', () => void stop('SIGTERM'))
-  process.once('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
 
   try {
     await migrateDatabase(database)

@@ -90,9 +90,31 @@ describe('start-up', { timeout: 120_000 }, () => {
       })
       expect(second.status).toBe(1)
       expect(second.stderr).toMatch(/in use by process/)
+      // SIGTERM lets a request already in flight finish before the process ends.
+      const cookie = (await login('boot', 'boot password')).headers.getSetCookie()[0]!.split(';')[0]!
+      const json = { 'content-type': 'application/json', cookie }
+      const book = await (
+        await fetch(`http://127.0.0.1:${PORT}/api/books`, { method: 'POST', headers: json, body: '{"title":"B"}' })
+      ).json()
+      const chapter = await (
+        await fetch(`http://127.0.0.1:${PORT}/api/chapters`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ title: 'C', bookId: book.id }),
+        })
+      ).json()
+      const bigPage = Array.from({ length: 5_000 }, (_, i) => `<p>Paragraph ${i}</p>`).join('\n')
+      const inFlight = fetch(`http://127.0.0.1:${PORT}/api/content`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ title: 'Saved while stopping', chapterId: chapter.id, content: bigPage }),
+      })
+      await new Promise((r) => setTimeout(r, 150))
+      first.child.kill('SIGTERM')
+      expect((await inFlight).status).toBe(201)
     } finally {
       first.child.kill('SIGTERM')
-      expect(await first.exited).toBe(0)
+      expect(await first.exited, first.output()).toBe(0)
     }
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false)
 
