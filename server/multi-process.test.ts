@@ -10,6 +10,7 @@ const root = path.resolve(import.meta.dirname, '..')
 const name = randomName('enc_multi')
 const basePort = 3000 + 1000 + (process.pid % 800)
 const servers: ReturnType<typeof spawn>[] = []
+let errors = ''
 
 function startServer(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -23,13 +24,14 @@ function startServer(port: number) {
       ADMIN_PASSWORD: 'multi password',
       SESSION_SECRET: 'multi-process-secret-multi-process-secret',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   })
+  child.stderr?.on('data', (d) => (errors += d))
   servers.push(child)
 }
 
 async function waitForHealth(port: number) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) return
     } catch {
@@ -37,7 +39,7 @@ async function waitForHealth(port: number) {
     }
     await new Promise((r) => setTimeout(r, 250))
   }
-  throw new Error(`server on ${port} did not start`)
+  throw new Error(`server on ${port} did not start: ${errors}`)
 }
 
 beforeAll(async () => {

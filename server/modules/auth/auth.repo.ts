@@ -20,6 +20,12 @@ export async function insertUser(db: DbOrTx, username: string, passwordHash: str
   return user!
 }
 
+/** Inserts the user unless one of that name exists (another process may be creating it right now). */
+export async function insertUserIfAbsent(db: DbOrTx, username: string, passwordHash: string) {
+  const [user] = await db.insert(users).values({ username, passwordHash }).onConflictDoNothing().returning(publicUser)
+  return user
+}
+
 export async function setPassword(db: DbOrTx, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
 }

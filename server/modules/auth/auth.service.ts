@@ -85,10 +85,12 @@ export async function register(db: Db, username: string, password: string, byAdm
  * sessions. Used by ADMIN_USERNAME/ADMIN_PASSWORD at start and by `npm run user:create`.
  */
 export async function ensureUser(db: Db, username: string, password: string, resetPassword: boolean) {
-  const existing = await repo.findUserByUsername(db, username)
-  if (!existing) return { user: await repo.insertUser(db, username, await hashPassword(password)), created: true }
+  const passwordHash = await hashPassword(password)
+  const inserted = await repo.insertUserIfAbsent(db, username, passwordHash)
+  if (inserted) return { user: inserted, created: true }
+  const existing = (await repo.findUserByUsername(db, username))!
   if (resetPassword) {
-    await repo.setPassword(db, existing.id, await hashPassword(password))
+    await repo.setPassword(db, existing.id, passwordHash)
     await repo.deleteUserSessions(db, existing.id)
   }
   return { user: { id: existing.id, username: existing.username }, created: false }
