@@ -15,6 +15,14 @@ export type ContentListItem = z.infer<typeof ContentListItem>
 
 export const ContentListQuery = z.object({ chapterId: IdString })
 
+/** `?body=false`: the page without its (up to 10 MB) HTML — readers get the body in chunks. */
+export const ContentQuery = z.object({
+  body: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value !== 'false'),
+})
+
 export const ChapterContentItems = z.object({ items: z.array(z.object({ id: Id, title: z.string() })) })
 
 /** A page as GET /api/content/{id} answers. The processed body is read through the chunks endpoint. */

@@ -1,7 +1,22 @@
-// /content/:id — the reader arrives in a later issue; for now only the heading.
+// /content/:id: the reader, or with ?print=1 the printable view of the whole page.
+import { useParams, useSearchParams } from 'react-router'
 import { texts } from '#shared/texts.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { PrintView } from './PrintView.tsx'
+import { Reader } from './Reader.tsx'
 
 export function ContentPage() {
-  return <PageHeading title={texts.reader.contentHeading}>{texts.reader.contentHeading}</PageHeading>
+  const { id } = useParams()
+  const [search] = useSearchParams()
+  const contentId = /^[0-9]{1,10}$/.test(id ?? '') ? Number(id) : NaN
+  if (!Number.isSafeInteger(contentId) || contentId <= 0) {
+    return <PageHeading title={texts.reader.contentNotFound}>{texts.reader.contentNotFound}</PageHeading>
+  }
+  if (search.get('print') === '1') return <PrintView key={contentId} contentId={contentId} />
+  return <Reader key={contentId} contentId={contentId} />
+}
+
+/** True on the print view's address: the layout leaves out the header and the side panel there. */
+export function isPrintAddress(search: URLSearchParams, pathname: string): boolean {
+  return search.get('print') === '1' && pathname.startsWith('/content/')
 }

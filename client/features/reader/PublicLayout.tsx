@@ -1,17 +1,82 @@
-// The frame of every public screen: skip link, header and the main landmark.
-import { Outlet } from 'react-router'
+// The frame of every public screen: skip link, header, the resizable side panel (a slide-in menu
+// on phones) and the main area, which scrolls on its own. The print view gets none of it.
+import { useRef } from 'react'
+import { Outlet, useLocation, useMatch, useSearchParams } from 'react-router'
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels'
+import { SIDE_PANEL_DEFAULT_PERCENT, SIDE_PANEL_MAX_PERCENT, SIDE_PANEL_MIN_PERCENT } from '#shared/limits.ts'
 import { texts } from '#shared/texts.ts'
+import { isPrintAddress } from './ContentPage.tsx'
+import { PhoneMenu } from './PhoneMenu.tsx'
+import { ScrollRootContext } from './scroll-root.ts'
+import { SidePanel } from './SidePanel.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
+import { DESKTOP_QUERY, useMediaQuery } from './use-media-query.ts'
+
+/** The side panel's width is remembered in localStorage under this id. */
+const LAYOUT_ID = 'reader-side-panel'
 
 export function PublicLayout() {
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipToContent />
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none">
+  const [search] = useSearchParams()
+  const { pathname } = useLocation()
+  const contentMatch = useMatch('/content/:id')
+  const contentId =
+    contentMatch && /^[0-9]{1,10}$/.test(contentMatch.params.id ?? '') ? Number(contentMatch.params.id) : null
+  const desktop = useMediaQuery(DESKTOP_QUERY)
+
+  if (isPrintAddress(search, pathname)) {
+    return (
+      <main id="main" className="bg-white">
         <Outlet />
       </main>
+    )
+  }
+
+  return (
+    <div className="flex h-dvh flex-col">
+      <SkipToContent />
+      <SiteHeader menu={desktop ? null : <PhoneMenu contentId={contentId} />} />
+      <div className="min-h-0 flex-1">{desktop ? <DesktopPanels contentId={contentId} /> : <MainArea />}</div>
     </div>
+  )
+}
+
+function DesktopPanels({ contentId }: { contentId: number | null }) {
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: LAYOUT_ID, storage: localStorage })
+  return (
+    <Group orientation="horizontal" defaultLayout={defaultLayout} onLayoutChanged={onLayoutChanged} className="h-full">
+      <Panel
+        id="side"
+        defaultSize={`${SIDE_PANEL_DEFAULT_PERCENT}%`}
+        minSize={`${SIDE_PANEL_MIN_PERCENT}%`}
+        maxSize={`${SIDE_PANEL_MAX_PERCENT}%`}
+        className="side-panel h-full"
+        style={{ overflow: 'auto' }}
+      >
+        <aside aria-label={texts.sidePanel.label} className="min-h-full border-r border-stone-200 bg-stone-100/60">
+          <SidePanel contentId={contentId} />
+        </aside>
+      </Panel>
+      <Separator
+        aria-label={texts.sidePanel.resize}
+        className="panel-separator w-1.5 bg-stone-200 transition-colors outline-none hover:bg-amber-700/60 focus-visible:bg-amber-700 data-[separator=active]:bg-amber-700"
+      />
+      <Panel id="main" className="h-full" style={{ overflow: 'hidden' }}>
+        <MainArea />
+      </Panel>
+    </Group>
+  )
+}
+
+function MainArea() {
+  const scrollRoot = useRef<HTMLElement>(null)
+  return (
+    <ScrollRootContext value={scrollRoot}>
+      <main ref={scrollRoot} id="main" tabIndex={-1} className="reader-scroll h-full overflow-y-auto outline-none">
+        <div className="mx-auto w-full max-w-5xl px-4 pb-8 pt-4 sm:pt-6">
+          <Outlet />
+        </div>
+      </main>
+    </ScrollRootContext>
   )
 }
 
@@ -19,7 +84,14 @@ export function SkipToContent() {
   return (
     <a
       href="#main"
-      className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      onClick={(event) => {
+        // focus the main area without touching the address: a '#main' hash would count as a jump
+        const main = document.getElementById('main')
+        if (!main) return
+        event.preventDefault()
+        main.focus()
+      }}
+      className="skip-link sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
     >
       {texts.site.skipToContent}
     </a>

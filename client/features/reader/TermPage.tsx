@@ -1,7 +1,37 @@
-// /term/:id — the term reader arrives in a later issue; for now only the heading.
+// /term/:id: one lexicon term and its description; 'Term not found' when there is none.
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
 import { texts } from '#shared/texts.ts'
+import { ApiError } from '#client/api/http.ts'
+import { readerQueries } from '#client/api/reader.ts'
+import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import './reader.css'
 
 export function TermPage() {
-  return <PageHeading title={texts.reader.termHeading}>{texts.reader.termHeading}</PageHeading>
+  const { id } = useParams()
+  const termId = /^[0-9]{1,10}$/.test(id ?? '') ? Number(id) : null
+  const term = useQuery({ ...readerQueries.term(termId ?? 0), enabled: termId !== null && termId > 0 })
+  if (termId === null || termId <= 0 || (term.error instanceof ApiError && term.error.status === 404)) {
+    return <PageHeading title={texts.reader.termNotFound}>{texts.reader.termNotFound}</PageHeading>
+  }
+  if (term.isPending) return <LoadingStatus />
+  if (term.isError) {
+    return (
+      <p role="alert" className="text-red-800">
+        {texts.errors.screenFailed}
+      </p>
+    )
+  }
+  return (
+    <article className="mx-auto max-w-prose">
+      <PageHeading title={term.data.term}>{term.data.term}</PageHeading>
+      <div className="reader-prose mt-6" dangerouslySetInnerHTML={{ __html: term.data.description }} />
+      <p className="mt-8 text-sm">
+        <Link to="/lexicon" className="text-amber-800 underline underline-offset-4">
+          {texts.sidePanel.lexicon}
+        </Link>
+      </p>
+    </article>
+  )
 }

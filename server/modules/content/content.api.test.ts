@@ -264,7 +264,9 @@ describe('reading', () => {
     ]) {
       expect((await ctx.app.inject({ url })).statusCode).toBe(404)
     }
-    expect((await ctx.app.inject({ url: `/api/content/${id}`, headers: { cookie } })).statusCode).toBe(200)
+    expect((await ctx.app.inject({ url: `/api/content/${id}`, headers: { cookie } })).json().content).toContain('draft')
+    const withoutBody = await ctx.app.inject({ url: `/api/content/${id}?body=false`, headers: { cookie } })
+    expect(withoutBody.json()).toMatchObject({ id, title: 'Draft', content: '' })
     const list = await ctx.app.inject({ url: `/api/content?chapterId=${chapter.id}` })
     expect(list.json()).toEqual([])
     const adminList = await ctx.app.inject({ url: `/api/content?chapterId=${chapter.id}`, headers: { cookie } })

@@ -29,14 +29,14 @@ export async function listByChapter(db: DbOrTx, chapterId: number, publishedOnly
     .orderBy(asc(contentPages.order), asc(contentPages.title), asc(contentPages.id))
 }
 
-/** A page with its chapter and book, without the processed body (that is read in chunks). */
-export async function findPage(db: DbOrTx, id: number) {
+/** A page with its chapter and book; `withBody: false` leaves out the HTML (readers get it in chunks). */
+export async function findPage(db: DbOrTx, id: number, withBody = true) {
   const [row] = await db
     .select({
       id: contentPages.id,
       chapterId: contentPages.chapterId,
       title: contentPages.title,
-      content: contentPages.content,
+      content: withBody ? contentPages.content : sql<string>`''`,
       linksContent: contentPages.linksContent,
       headers: contentPages.headers,
       citations: contentPages.citations,

@@ -11,6 +11,7 @@ import {
   ContentInput,
   ContentListItem,
   ContentListQuery,
+  ContentQuery,
   FinalizeInput,
   LocateAnswer,
   LocateQuery,
@@ -77,11 +78,15 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   )
 
-  app.get('/api/content/:id', { schema: { params: IdParams, response: { 200: Content } } }, async (request) => {
-    const page = await repo.findPage(db, request.params.id)
-    if (!page || (!page.published && !request.user)) throw notFound('Content')
-    return toContent(page)
-  })
+  app.get(
+    '/api/content/:id',
+    { schema: { params: IdParams, querystring: ContentQuery, response: { 200: Content } } },
+    async (request) => {
+      const page = await repo.findPage(db, request.params.id, request.query.body)
+      if (!page || (!page.published && !request.user)) throw notFound('Content')
+      return toContent(page)
+    },
+  )
 
   app.post(
     '/api/content',

@@ -1,0 +1,185 @@
+// Figures 10–12 in Chromium: the 9 MB page's first paragraph and the main thread's blocking time in
+// the first 10 s (vs the page's whole HTML as one static document), a jump to a late footnote (vs
+// fetching chunks from the end one by one), and 'Lae kogu sisu' until 'Kogu sisu laetud'.
+import fs from 'node:fs'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { texts } from '../shared/texts.ts'
+import type { ImportedLibrary } from './import.ts'
+import { startStaticServer } from './lib/load.ts'
+import { notMeasured, type Figure } from './lib/results.ts'
+import type { RunningServer } from './lib/server.ts'
+
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium'
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+const WINDOW_MS = 10_000
+
+/** Installed before any page script: long tasks, and when the first paragraph is on screen. */
+const OBSERVERS = `
+  window.__bench = { longTasks: [], firstText: null };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  const selector = window.location.pathname.startsWith('/content/') ? '.reader-chunk p' : 'p';
+  const watch = new MutationObserver(() => {
+    const p = document.querySelector(selector);
+    if (!p || window.__bench.firstText !== null) return;
+    watch.disconnect();
+    requestAnimationFrame(() => { window.__bench.firstText = performance.now(); });
+  });
+  watch.observe(document, { childList: true, subtree: true });
+`
+
+interface PaintRun {
+  firstText: number
+  blocking: number
+}
+
+async function openAndWatch(browser: Browser, url: string): Promise<{ run: PaintRun; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  await context.addInitScript(OBSERVERS)
+  const page = await context.newPage()
+  await page.goto(url, { waitUntil: 'commit', timeout: 60_000 })
+  await page.waitForFunction(() => (window as unknown as { __bench: { firstText: number | null } }).__bench.firstText !== null, null, {
+    timeout: 60_000,
+    polling: 100,
+  })
+  // Let the first 10 s pass, then sum each long task's time beyond 50 ms.
+  await page.waitForFunction((ms) => performance.now() > ms, WINDOW_MS, { timeout: 120_000, polling: 250 })
+  const run = await page.evaluate((windowMs) => {
+    const bench = (window as unknown as { __bench: { longTasks: [number, number][]; firstText: number } }).__bench
+    const blocking = bench.longTasks
+      .filter(([start]) => start < windowMs)
+      .reduce((sum, [start, duration]) => sum + Math.max(0, Math.min(duration, windowMs - start) - 50), 0)
+    return { firstText: bench.firstText, blocking }
+  }, WINDOW_MS)
+  return { run, page }
+}
+
+export async function browserFigures(server: RunningServer, library: ImportedLibrary): Promise<Figure[]> {
+  if (!fs.existsSync(CHROMIUM)) {
+    return [notMeasured('browser: first paragraph, 9 MB page', '≤ 1.2× static', `no Chromium at ${CHROMIUM}`)]
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  const figures: Figure[] = []
+  const main = library.largeHtml.split('\n=== LINKS START ===\n')[0]!
+  const staticDoc = Buffer.from(`<!doctype html><html lang="en"><meta charset="utf-8"><title>static</title><body>${main}</body></html>`)
+  const baseline = await startStaticServer(staticDoc, 'text/html; charset=utf-8')
+  try {
+    const product = await openAndWatch(browser, `${server.base}/content/${library.largeId}`)
+    const bare = await openAndWatch(browser, baseline.url)
+    await bare.page.context().close()
+    figures.push(
+      {
+        figure: 'browser: first paragraph visible, 9 MB page',
+        value: product.run.firstText,
+        unit: 'ms',
+        baseline: bare.run.firstText,
+        ratio: product.run.firstText / bare.run.firstText,
+        target: '≤ 1.2× static',
+        pass: product.run.firstText / bare.run.firstText <= 1.2,
+        note: 'from navigation start to the frame after the first paragraph enters the DOM; baseline: the page body as one static HTML document from a bare node:http server',
+      },
+      {
+        figure: 'browser: total blocking time, first 10 s',
+        value: product.run.blocking,
+        unit: 'ms',
+        baseline: bare.run.blocking,
+        ratio: product.run.blocking / Math.max(bare.run.blocking, 1),
+        target: '≤ 0.1× static',
+        pass: product.run.blocking / Math.max(bare.run.blocking, 1) <= 0.1,
+      },
+    )
+    figures.push(...(await footnoteJump(product.page, library)))
+    await product.page.context().close()
+    figures.push(await wholePage(browser, server, library))
+  } finally {
+    await baseline.stop()
+    await browser.close()
+  }
+  return figures
+}
+
+/** Click the first footnote marker; wait until its note (near the end) is highlighted. */
+async function footnoteJump(page: Page, library: ImportedLibrary): Promise<Figure[]> {
+  const marker = page.locator('.reader-chunk a[href^="#_ftn"]').first()
+  const href = await marker.getAttribute('href', { timeout: 10_000 })
+  if (!href) return [notMeasured('browser: jump to a late footnote', 'ratio ≤ 0.3', 'no footnote marker in the first chunk')]
+  const target = decodeURIComponent(href.slice(1))
+  const jumpMs = await page.evaluate(async (id) => {
+    const start = performance.now()
+    const link = document.querySelector<HTMLAnchorElement>(`.reader-chunk a[href="#${CSS.escape(id)}"]`)!
+    link.click()
+    for (;;) {
+      const note = document.getElementById(id)
+      if (note?.classList.contains('reader-highlight')) return performance.now() - start
+      if (performance.now() - start > 60_000) return -1
+      await new Promise((r) => requestAnimationFrame(r))
+    }
+  }, target)
+  // The fallback: chunk requests from the last one backwards until a chunk holds the note.
+  const fallback = await page.evaluate(
+    async ({ id, contentId }) => {
+      const start = performance.now()
+      const first = (await (await fetch(`/api/content/${contentId}/chunks?chunk=0&size=600`)).json()) as { totalChunks: number }
+      let fetched = 1
+      for (let n = first.totalChunks - 1; n >= 0; n--) {
+        const { chunk } = (await (await fetch(`/api/content/${contentId}/chunks?chunk=${n}&size=600`, { cache: 'no-store' })).json()) as {
+          chunk: string
+        }
+        fetched++
+        const holder = document.createElement('div')
+        holder.innerHTML = chunk
+        if (holder.querySelector(`[id="${CSS.escape(id)}"]`)) break
+      }
+      return { ms: performance.now() - start, fetched }
+    },
+    { id: target, contentId: library.largeId },
+  )
+  if (jumpMs < 0) return [notMeasured('browser: jump to a late footnote', 'ratio ≤ 0.3', `#${target} was not highlighted within 60 s`)]
+  return [
+    {
+      figure: 'browser: jump to a late footnote',
+      value: jumpMs,
+      unit: 'ms',
+      baseline: fallback.ms,
+      ratio: jumpMs / fallback.ms,
+      target: 'ratio ≤ 0.3',
+      pass: jumpMs / fallback.ms <= 0.3,
+      note: `click on ${href} until highlighted; baseline: ${fallback.fetched} chunk requests from the end (parsed, not drawn)`,
+    },
+  ]
+}
+
+async function wholePage(browser: Browser, server: RunningServer, library: ImportedLibrary): Promise<Figure> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const page = await context.newPage()
+    await page.goto(`${server.base}/content/${library.largeId}`)
+    const button = page.getByRole('button', { name: texts.reader.loadAll })
+    await button.waitFor({ timeout: 30_000 })
+    const start = performance.now()
+    await button.click()
+    await page.getByText(texts.reader.allLoaded.split(' (')[0]!).waitFor({ timeout: 180_000 })
+    return {
+      figure: 'browser: whole 9 MB page after "Lae kogu sisu"',
+      value: (performance.now() - start) / 1000,
+      unit: 's',
+      baseline: null,
+      ratio: null,
+      target: 'reported',
+      pass: null,
+      note: `until "${texts.reader.allLoaded.split(' (')[0]}" shows`,
+    }
+  } catch (error) {
+    return notMeasured('browser: whole 9 MB page', 'reported', `failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`)
+  } finally {
+    await context.close()
+  }
+}

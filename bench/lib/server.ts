@@ -1,0 +1,121 @@
+// Starts the real server (server/main.ts) as a child process on a free port, so load is real and
+// its memory can be read from /proc; and the databases it runs on (embedded, or a fresh PostgreSQL
+// database created and dropped here).
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { Client } from './http.ts'
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..')
+export const ADMIN = { username: 'bench', password: 'bench-password-1' }
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export interface RunningServer {
+  kind: 'embedded' | 'postgres'
+  base: string
+  pid: number
+  dataDir: string
+  databaseUrl: string | undefined
+  child: ChildProcess
+  admin: Client
+  stop(): Promise<void>
+}
+
+export async function startServer(kind: RunningServer['kind'], databaseUrl?: string): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (part: Buffer) => {
+    stderr = (stderr + part.toString()).slice(-4000)
+  })
+  const base = `http://127.0.0.1:${port}`
+  const admin = new Client(base)
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`)
+    try {
+      const answer = await admin.request('GET', '/api/health')
+      if (answer.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s: ${stderr}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  await admin.post('/api/login', ADMIN)
+  const stop = async () => {
+    admin.close()
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  }
+  return { kind, base, pid: child.pid!, dataDir, databaseUrl, child, admin, stop }
+}
+
+/** VmRSS and VmHWM of a process, in MB (Linux). */
+export function readMemory(pid: number): { rssMb: number; peakMb: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+  } catch {
+    return null
+  }
+}
+
+const ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** A fresh PostgreSQL database (DATABASE_URL's server, else the local one), or null when none answers. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.DATABASE_URL || ADMIN_URL
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+  } catch {
+    return null
+  }
+  const name = `bench_${crypto.randomBytes(6).toString('hex')}`
+  await client.query(`CREATE DATABASE ${name}`)
+  await client.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl })
+      await dropper.connect()
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await dropper.end()
+    },
+  }
+}

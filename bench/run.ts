@@ -1,0 +1,159 @@
+// `npm run bench`: imports the corpus through the API into a fresh embedded database (and a fresh
+// PostgreSQL database when one answers), measures, prints one table, writes bench/results.json.
+// Every figure that matters is a ratio against a baseline measured in this same run.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { bundleFigure } from './bundle.ts'
+import { browserFigures } from './browser.ts'
+import { chunkCostFigure, chunkServingFigures } from './chunks.ts'
+import { importCorpus, responsivenessFigure, saveFigures } from './import.ts'
+import { readCorpus } from './lib/corpus.ts'
+import { formatTable, notMeasured, writeResults, type Figure } from './lib/results.ts'
+import { createPostgresDatabase, readMemory, startServer, type RunningServer } from './lib/server.ts'
+import { searchDirect, searchOverHttp, searchSpeedFigures } from './search.ts'
+
+/** The table's order: the issue's priorities, each figure's databases side by side. */
+const ORDER = [
+  'import',
+  'save of',
+  'save scaling',
+  'chunk serving,',
+  'chunk serving p99',
+  'load generator',
+  'chunk serving vs nginx',
+  'chunk cost',
+  'chunk p99 during',
+  'search top-1',
+  'search top-5',
+  'search p50',
+  'search p95',
+  'reader JavaScript',
+  'memory',
+  'peak memory',
+  'browser',
+]
+const rank = (f: Figure) => {
+  const i = ORDER.findIndex((prefix) => f.figure.startsWith(prefix))
+  return i === -1 ? ORDER.length : i
+}
+
+const log = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`)
+
+async function attempt(figures: Figure[], name: string, target: string, work: () => Promise<Figure[] | Figure>) {
+  const start = performance.now()
+  try {
+    const result = await work()
+    figures.push(...(Array.isArray(result) ? result : [result]))
+  } catch (error) {
+    figures.push(notMeasured(name, target, `failed: ${error instanceof Error ? error.message.slice(0, 160) : error}`))
+  }
+  log(`${name}: ${((performance.now() - start) / 1000).toFixed(1)} s`)
+}
+
+async function runOn(kind: RunningServer['kind'], databaseUrl: string | undefined, figures: Figure[], misses: string[]) {
+  const label = kind === 'embedded' ? 'embedded' : 'PostgreSQL'
+  const { corpus, lexiconCsv } = readCorpus()
+  log(`${label}: starting the server`)
+  const server = await startServer(kind, databaseUrl)
+  let httpSearch: number[] | null = null
+  try {
+    log(`${label}: importing the corpus through the API`)
+    const imported = await importCorpus(server, corpus, lexiconCsv, label)
+    figures.push(...imported.figures)
+    const library = imported.library
+    await attempt(figures, `save of the 9 MB page [${label}]`, '< 5 s', () => saveFigures(server, library, label))
+    await attempt(figures, `chunk serving [${label}]`, '≥ 0.8', () => chunkServingFigures(server, library, label))
+    await attempt(figures, `chunk cost [${label}]`, 'ratio ≤ 1.5', () => chunkCostFigure(server, library, label))
+    await attempt(figures, `chunk p99 during a 9 MB save [${label}]`, '< 100 ms; ratio ≤ 5', () =>
+      responsivenessFigure(server, library, label),
+    )
+    await attempt(figures, `search top-1 [${label}]`, '≥ 90%', async () => {
+      const run = await searchOverHttp(server, label)
+      httpSearch = run.samples
+      misses.push(...run.misses.map((m) => `[${label}] ${m}`))
+      return run.figures
+    })
+    if (kind === 'embedded') {
+      await attempt(figures, 'browser', 'see issue', () => browserFigures(server, library))
+    }
+    const memory = readMemory(server.pid)
+    const limit = kind === 'embedded' ? 700 : 300
+    figures.push(
+      memory
+        ? {
+            figure: `memory, server RSS after the runs [${label}]`,
+            value: memory.rssMb,
+            unit: 'MB',
+            baseline: null,
+            ratio: null,
+            target: `< ${limit} MB`,
+            pass: memory.rssMb < limit,
+            note: kind === 'embedded' ? 'one process: the server and its PGlite worker thread' : 'the server process only; PostgreSQL is apart',
+          }
+        : notMeasured(`memory [${label}]`, `< ${limit} MB`, 'no /proc status for the server'),
+    )
+    if (memory) {
+      figures.push({
+        figure: `peak memory, server VmHWM [${label}]`,
+        value: memory.peakMb,
+        unit: 'MB',
+        baseline: null,
+        ratio: null,
+        target: 'reported',
+        pass: null,
+      })
+    }
+  } finally {
+    await server.stop()
+  }
+  // The direct baseline opens the same database itself, so on PGlite it must wait for the server to let go.
+  const samples: number[] | null = httpSearch
+  if (samples) {
+    await attempt(figures, `search p95 [${label}]`, '< 50 ms', async () =>
+      searchSpeedFigures(samples, await searchDirect({ databaseUrl, dataDir: server.dataDir }), label),
+    )
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true })
+}
+
+async function main() {
+  const started = performance.now()
+  const figures: Figure[] = []
+  const misses: string[] = []
+  await runOn('embedded', undefined, figures, misses)
+  const postgres = process.env.BENCH_SKIP_POSTGRES ? null : await createPostgresDatabase()
+  if (postgres) {
+    try {
+      await runOn('postgres', postgres.url, figures, misses)
+    } finally {
+      await postgres.drop()
+    }
+  } else {
+    figures.push(
+      notMeasured(
+        'import [PostgreSQL]',
+        'reported',
+        process.env.BENCH_SKIP_POSTGRES ? 'BENCH_SKIP_POSTGRES is set' : 'no PostgreSQL answered (DATABASE_URL or 127.0.0.1:5432)',
+      ),
+    )
+  }
+  await attempt(figures, 'reader JavaScript + CSS, gzip', '< 200 KB', bundleFigure)
+  const sorted = figures.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f)
+  const seconds = (performance.now() - started) / 1000
+  console.log(formatTable(sorted))
+  if (misses.length > 0) console.log(`\nSearch misses (not first):\n${misses.map((m) => `  ${m}`).join('\n')}`)
+  console.log(`\n${os.cpus().length} CPUs, Node ${process.version}, ${seconds.toFixed(0)} s`)
+  writeResults(path.join(import.meta.dirname, 'results.json'), sorted, {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    seconds: Math.round(seconds),
+    searchMisses: misses,
+  })
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

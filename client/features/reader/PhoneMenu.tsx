@@ -1,0 +1,39 @@
+// On phones the side panel becomes a menu that slides in from the left (a Radix dialog as a sheet).
+import { useState } from 'react'
+import * as DialogPrimitive from '@radix-ui/react-dialog'
+import { texts } from '#shared/texts.ts'
+import { overlayClass } from '#client/components/ui/Dialog.tsx'
+import { SidePanel } from './SidePanel.tsx'
+import './reader.css'
+
+export function PhoneMenu({ contentId }: { contentId: number | null }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+      <DialogPrimitive.Trigger className="inline-flex min-h-10 items-center gap-2 rounded-md border border-stone-300 bg-white px-3 text-sm text-stone-800">
+        <span aria-hidden="true">☰</span>
+        {texts.sidePanel.menu}
+      </DialogPrimitive.Trigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlayClass} />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="sheet fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col overflow-y-auto bg-stone-50 shadow-xl outline-none"
+        >
+          <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
+            <DialogPrimitive.Title className="font-serif text-lg font-semibold">
+              {texts.sidePanel.menu}
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Close
+              aria-label={texts.common.close}
+              className="rounded p-1 text-xl leading-none text-stone-600"
+            >
+              <span aria-hidden="true">×</span>
+            </DialogPrimitive.Close>
+          </div>
+          <SidePanel contentId={contentId} onNavigate={() => setOpen(false)} />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  )
+}

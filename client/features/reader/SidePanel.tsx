@@ -1,0 +1,40 @@
+// The side panel (and the phone menu's content): the book tree, the lexicon, the donation link and
+// the feedback dialog.
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { texts } from '#shared/texts.ts'
+import { readerQueries } from '#client/api/reader.ts'
+import { FeedbackDialog } from '#client/features/feedback/FeedbackDialog.tsx'
+import { BookTree } from './BookTree.tsx'
+
+const linkClass =
+  'block rounded px-1.5 py-1 text-sm text-stone-800 underline-offset-4 hover:bg-stone-200/70 hover:underline'
+
+export function SidePanel({ contentId, onNavigate }: { contentId: number | null; onNavigate?: () => void }) {
+  const site = useQuery(readerQueries.site())
+  const donationUrl = site.data?.donationUrl ?? null
+  return (
+    <div className="flex min-h-full flex-col gap-4 p-3">
+      <nav aria-label={texts.sidePanel.label}>
+        <BookTree contentId={contentId} onNavigate={onNavigate} />
+      </nav>
+      <ul className="mt-auto grid gap-1 border-t border-stone-200 pt-3">
+        <li>
+          <Link to="/lexicon" className={linkClass} onClick={onNavigate}>
+            {texts.sidePanel.lexicon}
+          </Link>
+        </li>
+        {donationUrl ? (
+          <li>
+            <a href={donationUrl} target="_blank" rel="noopener" className={linkClass}>
+              {texts.sidePanel.donate} <span className="sr-only">{texts.sidePanel.opensInNewTab}</span>
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <FeedbackDialog />
+        </li>
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,173 @@
+// Jumps inside a page (spec section 4): an internal link, a footnote, a table-of-contents entry or a
+// hash in the address. The server says which chunk holds the target (one request); without an
+// answer the spec's search runs. The target is scrolled to smoothly after 100 ms and highlighted for
+// 2 s; a missing target is only logged. Each jump is a history entry, so Back returns to the place
+// the reader jumped from.
+import { useCallback, useEffect, useRef } from 'react'
+import type { RefObject } from 'react'
+import { useLocation, useNavigate, useNavigationType } from 'react-router'
+import { locateAnchor } from '#client/api/reader.ts'
+import { READER_HIGHLIGHT_MS, READER_SCROLL_DELAY_MS } from '#shared/limits.ts'
+import { jumpSearchOrder } from './chunk-plan.ts'
+import type { ChunkLoader } from './use-chunk-loader.ts'
+
+export const HIGHLIGHT_CLASS = 'reader-highlight'
+/** How long placeholders wait after a jump's scroll starts, when the browser reports no scroll end. */
+const SETTLE_MS = 1500
+
+interface ReadingPosition {
+  element: Element | null
+  offset: number
+  scrollTop: number
+}
+
+function findTarget(article: HTMLElement | null, id: string): HTMLElement | null {
+  if (!article || id === '') return null
+  return article.querySelector<HTMLElement>(`#${CSS.escape(id)}`)
+}
+
+/** Waits a few frames for React to draw a chunk that has just arrived. */
+async function waitForTarget(article: RefObject<HTMLElement | null>, id: string, frames = 20) {
+  for (let frame = 0; frame < frames; frame++) {
+    const found = findTarget(article.current, id)
+    if (found) return found
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+  }
+  return findTarget(article.current, id)
+}
+
+function hashTarget(hash: string): string {
+  const raw = hash.replace(/^#/, '')
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
+/** The block at the top of the reading area and how far it sits from the top, to come back to. */
+function capturePosition(root: HTMLElement, article: HTMLElement | null): ReadingPosition {
+  const box = root.getBoundingClientRect()
+  const probe = document.elementFromPoint(box.left + box.width / 2, box.top + 80)
+  const element = probe && article?.contains(probe) ? probe : null
+  return {
+    element,
+    offset: element ? element.getBoundingClientRect().top - box.top : 0,
+    scrollTop: root.scrollTop,
+  }
+}
+
+function restorePosition(root: HTMLElement, position: ReadingPosition) {
+  if (position.element?.isConnected) {
+    const box = root.getBoundingClientRect()
+    root.scrollTop += position.element.getBoundingClientRect().top - box.top - position.offset
+  } else {
+    root.scrollTop = position.scrollTop
+  }
+}
+
+export function useReaderJumps({
+  contentId,
+  loader,
+  article,
+  scrollRoot,
+}: {
+  contentId: number
+  loader: ChunkLoader
+  article: RefObject<HTMLElement | null>
+  scrollRoot: RefObject<HTMLElement | null>
+}) {
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const navigate = useNavigate()
+  const positions = useRef(new Map<string, ReadingPosition>())
+  const jumpSequence = useRef(0)
+  const { loadChunk, suspendGaps, current } = loader
+
+  const land = useCallback(
+    async (targetId: string) => {
+      const sequence = ++jumpSequence.current
+      const release = suspendGaps()
+      const stale = () => sequence !== jumpSequence.current
+      try {
+        const outside = document.getElementById(targetId)
+        if (outside && !article.current?.contains(outside)) {
+          // an id of the site's own frame (e.g. '#main'), not of the page: nothing to load
+          outside.scrollIntoView({ block: 'start' })
+          return
+        }
+        let target = findTarget(article.current, targetId)
+        if (!target) {
+          const chunk = await locateAnchor(contentId, targetId)
+          if (stale()) return
+          if (chunk !== null && (await loadChunk(chunk))) target = await waitForTarget(article, targetId)
+        }
+        if (!target) {
+          // The spec's own search: chunk 0 first (it tells how many there are), then the order.
+          if (await loadChunk(0)) target = await waitForTarget(article, targetId, 2)
+          for (const chunk of target ? [] : jumpSearchOrder(current(), targetId)) {
+            if (stale()) return
+            if (!(await loadChunk(chunk))) break
+            target = await waitForTarget(article, targetId, 2)
+            if (target) break
+          }
+        }
+        if (stale()) return
+        if (!target) {
+          console.warn(`Jump target #${targetId} was not found on this page`)
+          return
+        }
+        const found = target
+        await new Promise((resolve) => setTimeout(resolve, READER_SCROLL_DELAY_MS))
+        if (stale()) return
+        found.scrollIntoView({ behavior: 'smooth', block: 'start' })
+        found.classList.add(HIGHLIGHT_CLASS)
+        setTimeout(() => found.classList.remove(HIGHLIGHT_CLASS), READER_HIGHLIGHT_MS)
+        await settle(scrollRoot.current)
+      } finally {
+        release()
+      }
+    },
+    [article, contentId, current, loadChunk, scrollRoot, suspendGaps],
+  )
+
+  /** A jump the reader asked for: remembered in history so Back returns here. */
+  const jumpTo = useCallback(
+    (targetId: string) => {
+      const root = scrollRoot.current
+      if (root) positions.current.set(location.key, capturePosition(root, article.current))
+      navigate({ pathname: location.pathname, search: location.search, hash: `#${encodeURIComponent(targetId)}` })
+    },
+    [article, location.key, location.pathname, location.search, navigate, scrollRoot],
+  )
+
+  // Every arrival at an address of this page: Back/Forward to a remembered place, or a jump.
+  useEffect(() => {
+    const remembered = navigationType === 'POP' ? positions.current.get(location.key) : undefined
+    const root = scrollRoot.current
+    if (remembered && root) {
+      jumpSequence.current++
+      restorePosition(root, remembered)
+      return
+    }
+    if (location.hash) void land(hashTarget(location.hash))
+    else if (navigationType === 'POP' && root) root.scrollTop = 0
+    // land changes identity only with the page; the address is what triggers a jump
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key])
+
+  return { jumpTo }
+}
+
+/** Resolves when a smooth scroll has ended (or after SETTLE_MS). */
+function settle(root: HTMLElement | null): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, SETTLE_MS)
+    function done() {
+      clearTimeout(timer)
+      root?.removeEventListener('scrollend', done)
+      resolve()
+    }
+    root?.addEventListener('scrollend', done)
+  })
+}

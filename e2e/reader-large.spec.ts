@@ -1,0 +1,185 @@
+// The reader on the 9 MB Khuddaka Nikāya page: the first words fast, progressive loading to the
+// end, and jumps that fetch just the chunk they need and come back with Back.
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { seedKhuddaka } from './reader-seed.ts'
+import type { SeededPage } from './reader-seed.ts'
+
+let khuddaka: SeededPage
+let totalChunks: number
+
+test.describe.configure({ timeout: 90_000 })
+// DOM snapshots of a 9 MB page would make the trace, not the reader, the slow part
+test.use({ trace: 'off' })
+
+const status = (page: Page) => page.locator('.reader-controls [role="status"]')
+
+test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
+  test.setTimeout(180_000)
+  const baseURL = testInfo.project.use.baseURL!
+  khuddaka = await seedKhuddaka(baseURL, `Khuddaka e2e ${Date.now()}`)
+})
+
+async function chunkCount(page: Page, id: number) {
+  const answer = await page.request.get(`/api/content/${id}/chunks?chunk=0&size=600`)
+  return ((await answer.json()) as { totalChunks: number }).totalChunks
+}
+
+async function locate(page: Page, id: number, anchor: string) {
+  const answer = await page.request.get(`/api/content/${id}/locate?anchor=${encodeURIComponent(anchor)}&size=600`)
+  return ((await answer.json()) as { chunk: number }).chunk
+}
+
+/** True when the element's top is inside the main area's visible part. */
+async function inView(page: Page, selector: string) {
+  return page.evaluate((css) => {
+    const element = document.querySelector(css)
+    const main = document.querySelector('main')
+    if (!element || !main) return false
+    const box = element.getBoundingClientRect()
+    const area = main.getBoundingClientRect()
+    return box.top >= area.top - 2 && box.top < area.bottom
+  }, selector)
+}
+
+test('the first text of the 9 MB page shows fast, and "Lae kogu sisu" loads every part', async ({ page }) => {
+  totalChunks = await chunkCount(page, khuddaka.id)
+  expect(totalChunks).toBeGreaterThan(20)
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname + new URL(request.url()).search))
+  const started = Date.now()
+  await page.goto(`/content/${khuddaka.id}`)
+  const firstChunk = page.locator('.reader-chunk[data-chunk="0"]')
+  await expect(firstChunk.locator('p').first()).toBeVisible({ timeout: 5_000 })
+  const firstTextMs = Date.now() - started
+  console.log(`first text of the 9 MB page after ${firstTextMs} ms`)
+  expect(firstTextMs).toBeLessThan(5_000)
+  // the first words never wait behind the page's 10 MB metadata answer
+  const firstChunkAt = requests.indexOf(`/api/content/${khuddaka.id}/chunks?chunk=0&size=600`)
+  expect(firstChunkAt).toBeGreaterThanOrEqual(0)
+  await expect.poll(() => requests.indexOf(`/api/content/${khuddaka.id}`)).toBeGreaterThan(firstChunkAt)
+
+  // chunk 1 follows by itself; nothing else until the reader scrolls
+  await expect(page.locator('.reader-chunk[data-chunk="1"]')).toBeAttached()
+  await expect(status(page)).toHaveText(`part 2 of ${totalChunks}`)
+
+  await page.getByRole('button', { name: 'Lae rohkem' }).click()
+  await expect(status(page)).toHaveText(`part 3 of ${totalChunks}`)
+
+  await page.getByRole('button', { name: 'Lae kogu sisu' }).click()
+  await expect(status(page)).toHaveText(`Kogu sisu laetud (${totalChunks} osa)`, { timeout: 60_000 })
+  await expect(page.locator('.reader-chunk')).toHaveCount(totalChunks)
+  await expect(page.locator('.reader-gap')).toHaveCount(0)
+})
+
+test('a footnote jump loads just the chunk of its note (the last one), highlights it, and Back returns', async ({
+  page,
+}) => {
+  totalChunks ??= await chunkCount(page, khuddaka.id)
+  // a note that lives in the last chunk, and its marker far up in the text
+  const lastChunk = await page.request.get(`/api/content/${khuddaka.id}/chunks?chunk=${totalChunks - 1}&size=600`)
+  const number = /id="_ftn(\d+)"/.exec(((await lastChunk.json()) as { chunk: string }).chunk)![1]
+  const note = `_ftn${number}`
+  const markerId = `_ftnref${number}`
+  const markerChunk = await locate(page, khuddaka.id, markerId)
+  expect(markerChunk).toBeLessThan(totalChunks - 1)
+
+  // opening the marker's address lands on the marker
+  await page.goto(`/content/${khuddaka.id}#${markerId}`)
+  const marker = page.locator(`[id="${markerId}"]`)
+  await expect(marker).toHaveClass(/reader-highlight/)
+  await expect.poll(() => inView(page, `[id="${markerId}"]`)).toBe(true)
+  await expect(marker).not.toHaveClass(/reader-highlight/, { timeout: 4_000 })
+
+  const chunkRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/chunks?')) chunkRequests.push(new URL(request.url()).searchParams.get('chunk')!)
+  })
+  await marker.click()
+  const target = page.locator(`[id="${note}"]`)
+  await expect(target).toHaveClass(/reader-highlight/)
+  await expect(page).toHaveURL(new RegExp(`#${note}$`))
+  await expect.poll(() => inView(page, `[id="${note}"]`)).toBe(true)
+  expect(chunkRequests[0]).toBe(String(totalChunks - 1))
+  // the chunks in between stay placeholders
+  await expect(page.locator('.reader-gap').first()).toBeAttached()
+  expect(chunkRequests.length).toBeLessThan(5)
+  // the highlight lasts 2 s
+  await expect(target).not.toHaveClass(/reader-highlight/, { timeout: 4_000 })
+
+  await page.goBack()
+  await expect(page).toHaveURL(new RegExp(`#${markerId}$`))
+  await expect.poll(() => inView(page, `[id="${markerId}"]`)).toBe(true)
+})
+
+test('a hash link to a heading in a later chunk lands there, and filling a gap above moves nothing', async ({
+  page,
+}) => {
+  await page.goto(`/content/${khuddaka.id}`)
+  const links = page.locator('.reader-chunk[data-chunk="0"] a[href^="#"]:not([href^="#_ftn"])')
+  await expect(links.first()).toBeAttached()
+  const hrefs = await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')!.slice(1)))
+  let slug = ''
+  let chunk = 0
+  for (const candidate of hrefs.slice(Math.floor(hrefs.length / 2))) {
+    chunk = await locate(page, khuddaka.id, candidate)
+    if (chunk > 3) {
+      slug = candidate
+      break
+    }
+  }
+  expect(slug).not.toBe('')
+
+  const chunkRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/chunks?')) chunkRequests.push(new URL(request.url()).searchParams.get('chunk')!)
+  })
+  await page.locator(`.reader-chunk[data-chunk="0"] a[href="#${slug}"]`).first().click()
+  const heading = page.locator(`[id="${slug}"]`)
+  await expect(heading).toHaveClass(/reader-highlight/)
+  await expect.poll(() => inView(page, `[id="${slug}"]`)).toBe(true)
+  expect(chunkRequests[0]).toBe(String(chunk))
+  await expect(page.locator(`.reader-gap[data-gap="${chunk - 1}"]`)).toBeAttached()
+
+  // scrolling up to the start of the chunk brings the placeholder above near; it fills in, and
+  // the text the reader is looking at stays where it is
+  await page.waitForTimeout(1_600)
+  const firstBlock = page.locator(`.reader-chunk[data-chunk="${chunk}"] > [id]`).first()
+  await firstBlock.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  const before = (await firstBlock.boundingBox())!.y
+  await expect(page.locator(`.reader-chunk[data-chunk="${chunk - 1}"]`)).toBeAttached({ timeout: 10_000 })
+  await page.waitForTimeout(300)
+  const after = (await firstBlock.boundingBox())!.y
+  expect(Math.abs(after - before)).toBeLessThan(3)
+
+  // the same address opened directly lands on the heading too
+  await page.goto('/lexicon')
+  await page.goto(`/content/${khuddaka.id}#${slug}`)
+  await expect(page.locator(`[id="${slug}"]`)).toHaveClass(/reader-highlight/)
+  await expect.poll(() => inView(page, `[id="${slug}"]`)).toBe(true)
+})
+
+test('a chunk that fails to load stops loading and offers a retry', async ({ page }) => {
+  let failing = true
+  await page.route(/\/chunks\?chunk=1&/, (route) =>
+    failing
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' })
+      : route.fallback(),
+  )
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await page.goto(`/content/${khuddaka.id}`)
+  const failure = page.getByRole('alert').filter({ hasText: 'Osa 2 laadimine ebaõnnestus.' })
+  await expect(failure).toBeVisible()
+  expect(errors.some((text) => text.includes('Failed to load part 2'))).toBe(true)
+  await expect(page.getByRole('button', { name: 'Lae rohkem' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Lae kogu sisu' })).toBeDisabled()
+
+  failing = false
+  await failure.getByRole('button', { name: 'Proovi uuesti' }).click()
+  await expect(failure).toBeHidden()
+  await expect(page.locator('.reader-chunk[data-chunk="1"]')).toBeAttached()
+  await expect(status(page)).toHaveText(`part 2 of ${totalChunks ?? (await chunkCount(page, khuddaka.id))}`)
+})

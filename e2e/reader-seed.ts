@@ -1,0 +1,136 @@
+// Arranges real corpus pages for the reader's browser tests through the API, as an administrator
+// would: the tiny lexicon (its terms linked from the pages), a book, chapters and pages. The corpus
+// is read where it lives, never copied into the repository.
+import fs from 'node:fs'
+import { expect, request as playwrightRequest } from '@playwright/test'
+import type { APIRequestContext, APIResponse } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config.ts'
+
+const CORPUS_DIR = '/work/shared/corpus'
+
+interface CorpusPage {
+  title: string
+  order: number
+  published: boolean
+  content: string
+}
+interface CorpusChapter {
+  title: string
+  description: string
+  order: number
+  pages: CorpusPage[]
+}
+interface CorpusBook {
+  title: string
+  description: string
+  order: number
+  chapters: CorpusChapter[]
+}
+
+export interface SeededPage {
+  id: number
+  title: string
+  published: boolean
+  content: string
+}
+
+async function ok<T>(response: APIResponse): Promise<T> {
+  expect(
+    response.ok(),
+    `${response.url()} answered ${response.status()}: ${(await response.text()).slice(0, 300)}`,
+  ).toBe(true)
+  return (await response.json()) as T
+}
+
+export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL })
+  await ok(await api.post('/api/login', { data: E2E_ADMIN }))
+  return api
+}
+
+function readCorpus(file: string): CorpusBook[] {
+  return (JSON.parse(fs.readFileSync(`${CORPUS_DIR}/${file}`, 'utf8')) as { books: CorpusBook[] }).books
+}
+
+/** Imports the tiny lexicon and returns each term's id. */
+export async function importTinyLexicon(
+  api: APIRequestContext,
+): Promise<Map<string, { id: number; published: boolean }>> {
+  await ok(
+    await api.post('/api/terms/import', {
+      multipart: {
+        file: { name: 'lexicon.csv', mimeType: 'text/csv', buffer: fs.readFileSync(`${CORPUS_DIR}/tiny/lexicon.csv`) },
+      },
+    }),
+  )
+  const terms = await ok<Array<{ id: number; term: string; published: boolean }>>(await api.get('/api/terms'))
+  return new Map(terms.map((term) => [term.term, { id: term.id, published: term.published }]))
+}
+
+/** `<a data-term="X">` → `<a href="/term/ID" data-term="X">`, as the product's importer does. */
+export function linkTerms(html: string, terms: Map<string, { id: number }>): string {
+  return html.replace(/<a data-term="([^"]*)">/g, (whole, term: string) => {
+    const found = terms.get(term.replace(/&amp;/g, '&'))
+    return found ? `<a href="/term/${found.id}" data-term="${term}">` : whole
+  })
+}
+
+async function createPages(
+  api: APIRequestContext,
+  bookTitle: string,
+  chapters: Array<{ title: string; pages: Array<{ title: string; content: string; published: boolean }> }>,
+) {
+  const book = await ok<{ id: number }>(await api.post('/api/books', { data: { title: bookTitle, order: 0 } }))
+  const pages: SeededPage[] = []
+  const chapterIds: number[] = []
+  for (const [chapterOrder, chapter] of chapters.entries()) {
+    const created = await ok<{ id: number }>(
+      await api.post('/api/chapters', { data: { title: chapter.title, bookId: book.id, order: chapterOrder } }),
+    )
+    chapterIds.push(created.id)
+    for (const [order, page] of chapter.pages.entries()) {
+      const saved = await ok<{ id: number }>(
+        await api.post('/api/content', {
+          data: { title: page.title, chapterId: created.id, content: page.content, published: page.published, order },
+          timeout: 120_000,
+        }),
+      )
+      pages.push({ id: saved.id, title: page.title, published: page.published, content: page.content })
+    }
+  }
+  return { bookId: book.id, chapterIds, pages }
+}
+
+/** The tiny corpus under a book title of its own, its terms linked. */
+export async function seedTinyCorpus(baseURL: string, bookTitle: string) {
+  const api = await adminApi(baseURL)
+  try {
+    const terms = await importTinyLexicon(api)
+    const [book] = readCorpus('tiny/corpus.json')
+    const chapters = book!.chapters.map((chapter) => ({
+      title: chapter.title,
+      pages: chapter.pages.map((page) => ({ ...page, content: linkTerms(page.content, terms) })),
+    }))
+    return { ...(await createPages(api, bookTitle, chapters)), terms }
+  } finally {
+    await api.dispose()
+  }
+}
+
+/** The 9 MB Khuddaka Nikāya page, alone in a book of its own. */
+export async function seedKhuddaka(baseURL: string, bookTitle: string) {
+  const api = await adminApi(baseURL)
+  try {
+    const khuddaka = readCorpus('corpus.json').find((book) => book.title.startsWith('Khuddaka'))!
+    const page = khuddaka.chapters[0]!.pages[0]!
+    const seeded = await createPages(api, bookTitle, [
+      {
+        title: khuddaka.chapters[0]!.title,
+        pages: [{ title: `${page.title} ${bookTitle}`, content: page.content, published: true }],
+      },
+    ])
+    return seeded.pages[0]!
+  } finally {
+    await api.dispose()
+  }
+}
