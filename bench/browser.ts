@@ -46,10 +46,14 @@ async function openAndWatch(browser: Browser, url: string): Promise<{ run: Paint
   await context.addInitScript(OBSERVERS)
   const page = await context.newPage()
   await page.goto(url, { waitUntil: 'commit', timeout: 60_000 })
-  await page.waitForFunction(() => (window as unknown as { __bench: { firstText: number | null } }).__bench.firstText !== null, null, {
-    timeout: 60_000,
-    polling: 100,
-  })
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { firstText: number | null } }).__bench.firstText !== null,
+    null,
+    {
+      timeout: 60_000,
+      polling: 100,
+    },
+  )
   // Let the first 10 s pass, then sum each long task's time beyond 50 ms.
   await page.waitForFunction((ms) => performance.now() > ms, WINDOW_MS, { timeout: 120_000, polling: 250 })
   const run = await page.evaluate((windowMs) => {
@@ -69,7 +73,9 @@ export async function browserFigures(server: RunningServer, library: ImportedLib
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
   const figures: Figure[] = []
   const main = library.largeHtml.split('\n=== LINKS START ===\n')[0]!
-  const staticDoc = Buffer.from(`<!doctype html><html lang="en"><meta charset="utf-8"><title>static</title><body>${main}</body></html>`)
+  const staticDoc = Buffer.from(
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>static</title><body>${main}</body></html>`,
+  )
   const baseline = await startStaticServer(staticDoc, 'text/html; charset=utf-8')
   try {
     const product = await openAndWatch(browser, `${server.base}/content/${library.largeId}`)
@@ -110,7 +116,8 @@ export async function browserFigures(server: RunningServer, library: ImportedLib
 async function footnoteJump(page: Page, library: ImportedLibrary): Promise<Figure[]> {
   const marker = page.locator('.reader-chunk a[href^="#_ftn"]').first()
   const href = await marker.getAttribute('href', { timeout: 10_000 })
-  if (!href) return [notMeasured('browser: jump to a late footnote', 'ratio ≤ 0.3', 'no footnote marker in the first chunk')]
+  if (!href)
+    return [notMeasured('browser: jump to a late footnote', 'ratio ≤ 0.3', 'no footnote marker in the first chunk')]
   const target = decodeURIComponent(href.slice(1))
   const jumpMs = await page.evaluate(async (id) => {
     const start = performance.now()
@@ -127,10 +134,14 @@ async function footnoteJump(page: Page, library: ImportedLibrary): Promise<Figur
   const fallback = await page.evaluate(
     async ({ id, contentId }) => {
       const start = performance.now()
-      const first = (await (await fetch(`/api/content/${contentId}/chunks?chunk=0&size=600`)).json()) as { totalChunks: number }
+      const first = (await (await fetch(`/api/content/${contentId}/chunks?chunk=0&size=600`)).json()) as {
+        totalChunks: number
+      }
       let fetched = 1
       for (let n = first.totalChunks - 1; n >= 0; n--) {
-        const { chunk } = (await (await fetch(`/api/content/${contentId}/chunks?chunk=${n}&size=600`, { cache: 'no-store' })).json()) as {
+        const { chunk } = (await (
+          await fetch(`/api/content/${contentId}/chunks?chunk=${n}&size=600`, { cache: 'no-store' })
+        ).json()) as {
           chunk: string
         }
         fetched++
@@ -142,7 +153,10 @@ async function footnoteJump(page: Page, library: ImportedLibrary): Promise<Figur
     },
     { id: target, contentId: library.largeId },
   )
-  if (jumpMs < 0) return [notMeasured('browser: jump to a late footnote', 'ratio ≤ 0.3', `#${target} was not highlighted within 60 s`)]
+  if (jumpMs < 0)
+    return [
+      notMeasured('browser: jump to a late footnote', 'ratio ≤ 0.3', `#${target} was not highlighted within 60 s`),
+    ]
   return [
     {
       figure: 'browser: jump to a late footnote',
@@ -178,7 +192,11 @@ async function wholePage(browser: Browser, server: RunningServer, library: Impor
       note: `until "${texts.reader.allLoaded.split(' (')[0]}" shows`,
     }
   } catch (error) {
-    return notMeasured('browser: whole 9 MB page', 'reported', `failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`)
+    return notMeasured(
+      'browser: whole 9 MB page',
+      'reported',
+      `failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+    )
   } finally {
     await context.close()
   }

@@ -29,10 +29,23 @@ export async function bundleFigure(): Promise<Figure> {
   try {
     const built = spawnSync(
       process.execPath,
-      [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      [
+        path.join(repoRoot, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
       { cwd: repoRoot, encoding: 'utf8' },
     )
-    if (built.status !== 0) return notMeasured('reader JavaScript + CSS, gzip', `< ${TARGET_KB} KB`, `vite build failed: ${built.stderr.slice(0, 200)}`)
+    if (built.status !== 0)
+      return notMeasured(
+        'reader JavaScript + CSS, gzip',
+        `< ${TARGET_KB} KB`,
+        `vite build failed: ${built.stderr.slice(0, 200)}`,
+      )
     const assets = firstPageAssets(outDir)
     const sizes = assets.map((href) => ({ href, bytes: gzipSize(path.join(outDir, href)) }))
     const total = sizes.reduce((sum, s) => sum + s.bytes, 0) / 1024

@@ -23,7 +23,11 @@ const nginxInstalled = () => {
 /** Baseline (a) is measured once per run and shared by both databases' rows. */
 let baselineCache: { result: LoadResult; bytes: number } | null = null
 
-export async function chunkServingFigures(server: RunningServer, library: ImportedLibrary, label: string): Promise<Figure[]> {
+export async function chunkServingFigures(
+  server: RunningServer,
+  library: ImportedLibrary,
+  label: string,
+): Promise<Figure[]> {
   const visitor = new Client(server.base)
   try {
     const first = await visitor.get<{ totalChunks: number }>(`/api/content/${library.largeId}/chunks?chunk=0&size=600`)
@@ -103,7 +107,10 @@ export async function chunkCostFigure(server: RunningServer, library: ImportedLi
       smallSamples.push(...(await sequential(visitor, small, 40)))
     }
     const [l, s] = [median(largeSamples), median(smallSamples)]
-    const [lb, sb] = [(await visitor.request('GET', large)).body.length, (await visitor.request('GET', small)).body.length]
+    const [lb, sb] = [
+      (await visitor.request('GET', large)).body.length,
+      (await visitor.request('GET', small)).body.length,
+    ]
     return {
       figure: `chunk cost: 9 MB chunk 5 vs 20 KB chunk 0, p50 [${label}]`,
       value: l,

@@ -132,7 +132,11 @@ export async function saveFigures(server: RunningServer, library: ImportedLibrar
 }
 
 /** p99 of chunk requests while the 9 MB page is being finalized, vs the same requests when idle. */
-export async function responsivenessFigure(server: RunningServer, library: ImportedLibrary, label: string): Promise<Figure> {
+export async function responsivenessFigure(
+  server: RunningServer,
+  library: ImportedLibrary,
+  label: string,
+): Promise<Figure> {
   const readers = new Client(server.base)
   const path = `/api/content/${library.smallId}/chunks?chunk=0&size=600`
   try {

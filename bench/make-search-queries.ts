@@ -62,7 +62,8 @@ function main() {
   const foldedPages = allPages(corpus).map((p) => ({ page: p, text: ` ${fold(textOf(p.content))} ` }))
   // How many pages each word occurs in: a phrase needs one rare word to be a fair question.
   const pageFrequency = new Map<string, number>()
-  for (const { text } of foldedPages) for (const word of new Set(text.split(' '))) pageFrequency.set(word, (pageFrequency.get(word) ?? 0) + 1)
+  for (const { text } of foldedPages)
+    for (const word of new Set(text.split(' '))) pageFrequency.set(word, (pageFrequency.get(word) ?? 0) + 1)
 
   const cases: SearchCase[] = []
   const seen = new Set<string>()
@@ -78,7 +79,10 @@ function main() {
     const page = pick(published)
     const candidates = paragraphs(page).filter((p) => fold(p).split(' ').length >= 12)
     if (candidates.length === 0) continue
-    const words = pick(candidates).trim().split(/[^\p{L}\p{N}’']+/u).filter(Boolean)
+    const words = pick(candidates)
+      .trim()
+      .split(/[^\p{L}\p{N}’']+/u)
+      .filter(Boolean)
     const start = Math.floor(random() * (words.length - 4))
     const phrase = words.slice(start, start + 4).join(' ')
     const folded = fold(phrase)
@@ -94,21 +98,25 @@ function main() {
   const foldedTerms = new Map<string, number>()
   for (const row of rows) foldedTerms.set(fold(row.term), (foldedTerms.get(fold(row.term)) ?? 0) + 1)
   const termPool = rows.filter(
-    (row) => row.published === 'yes' && fold(row.term).length >= 5 && foldedTerms.get(fold(row.term)) === 1 && fold(row.term) !== row.term,
+    (row) =>
+      row.published === 'yes' &&
+      fold(row.term).length >= 5 &&
+      foldedTerms.get(fold(row.term)) === 1 &&
+      fold(row.term) !== row.term,
   )
-  for (let n = 0; n < COUNTS.term && termPool.length > 0; ) {
+  for (let n = 0; n < COUNTS.term && termPool.length > 0;) {
     const row = termPool.splice(Math.floor(random() * termPool.length), 1)[0]!
     if (add({ q: fold(row.term), kind: 'term', term: row.term })) n++
   }
 
   const referencePool = published.filter((p) => /^(MN|DN) \d+ /.test(p.title))
-  for (let n = 0; n < COUNTS.reference && referencePool.length > 0; ) {
+  for (let n = 0; n < COUNTS.reference && referencePool.length > 0;) {
     const page = referencePool.splice(Math.floor(random() * referencePool.length), 1)[0]!
     if (add({ q: /^(MN|DN) \d+/.exec(page.title)![0], kind: 'reference', page: page.title })) n++
   }
 
   const titlePool = published.filter((p) => (p.title.split(': ')[1] ?? '').split(' ').length >= 3)
-  for (let n = 0; n < COUNTS.title && titlePool.length > 0; ) {
+  for (let n = 0; n < COUNTS.title && titlePool.length > 0;) {
     const page = titlePool.splice(Math.floor(random() * titlePool.length), 1)[0]!
     if (add({ q: page.title.split(': ')[1]!, kind: 'title', page: page.title })) n++
   }

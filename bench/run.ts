@@ -51,7 +51,12 @@ async function attempt(figures: Figure[], name: string, target: string, work: ()
   log(`${name}: ${((performance.now() - start) / 1000).toFixed(1)} s`)
 }
 
-async function runOn(kind: RunningServer['kind'], databaseUrl: string | undefined, figures: Figure[], misses: string[]) {
+async function runOn(
+  kind: RunningServer['kind'],
+  databaseUrl: string | undefined,
+  figures: Figure[],
+  misses: string[],
+) {
   const label = kind === 'embedded' ? 'embedded' : 'PostgreSQL'
   const { corpus, lexiconCsv } = readCorpus()
   log(`${label}: starting the server`)
@@ -89,7 +94,10 @@ async function runOn(kind: RunningServer['kind'], databaseUrl: string | undefine
             ratio: null,
             target: `< ${limit} MB`,
             pass: memory.rssMb < limit,
-            note: kind === 'embedded' ? 'one process: the server and its PGlite worker thread' : 'the server process only; PostgreSQL is apart',
+            note:
+              kind === 'embedded'
+                ? 'one process: the server and its PGlite worker thread'
+                : 'the server process only; PostgreSQL is apart',
           }
         : notMeasured(`memory [${label}]`, `< ${limit} MB`, 'no /proc status for the server'),
     )
@@ -134,12 +142,17 @@ async function main() {
       notMeasured(
         'import [PostgreSQL]',
         'reported',
-        process.env.BENCH_SKIP_POSTGRES ? 'BENCH_SKIP_POSTGRES is set' : 'no PostgreSQL answered (DATABASE_URL or 127.0.0.1:5432)',
+        process.env.BENCH_SKIP_POSTGRES
+          ? 'BENCH_SKIP_POSTGRES is set'
+          : 'no PostgreSQL answered (DATABASE_URL or 127.0.0.1:5432)',
       ),
     )
   }
   await attempt(figures, 'reader JavaScript + CSS, gzip', '< 200 KB', bundleFigure)
-  const sorted = figures.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f)
+  const sorted = figures
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+    .map((x) => x.f)
   const seconds = (performance.now() - started) / 1000
   console.log(formatTable(sorted))
   if (misses.length > 0) console.log(`\nSearch misses (not first):\n${misses.map((m) => `  ${m}`).join('\n')}`)

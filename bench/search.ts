@@ -22,7 +22,10 @@ const url = (q: string) => `/api/search?q=${encodeURIComponent(q)}&includeLexico
 const PLACE_BLOCKS = 12
 
 const blockText = (html: string) =>
-  html.replace(/<a[^>]*href="#_ftn\d+"[^>]*>\[\d+\]<\/a>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/g, ' ')
+  html
+    .replace(/<a[^>]*href="#_ftn\d+"[^>]*>\[\d+\]<\/a>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z#0-9]+;/g, ' ')
 
 /** Does the phrase start within PLACE_BLOCKS blocks of the anchor? Asks /locate, then reads the blocks. */
 async function phraseNearAnchor(client: Client, id: number, anchor: string, phrase: string) {
@@ -44,7 +47,9 @@ async function phraseNearAnchor(client: Client, id: number, anchor: string, phra
 async function answers(client: Client, result: SearchResult, c: SearchCase) {
   if (c.kind === 'term') return result.type === 'term' && result.term === c.term
   if (result.type !== 'content' || result.title !== c.page) return false
-  return c.kind !== 'phrase' || (result.anchor !== null && (await phraseNearAnchor(client, result.id, result.anchor, c.q)))
+  return (
+    c.kind !== 'phrase' || (result.anchor !== null && (await phraseNearAnchor(client, result.id, result.anchor, c.q)))
+  )
 }
 
 async function rankOf(client: Client, results: SearchResult[], c: SearchCase) {

@@ -20,7 +20,10 @@ let pageId: number
 let termId: number
 
 async function ok<T>(response: APIResponse): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${(await response.text()).slice(0, 300)}`).toBe(true)
+  expect(
+    response.ok(),
+    `${response.url()} answered ${response.status()}: ${(await response.text()).slice(0, 300)}`,
+  ).toBe(true)
   return (await response.json()) as T
 }
 
@@ -106,7 +109,9 @@ test('Ctrl+K, a query without diacritics, Enter: the long page opens at the high
   await expect(target).toBeInViewport()
 })
 
-test('a nonsense query says "Tulemusi ei leitud"; one letter is too short; a failed search says so', async ({ page }) => {
+test('a nonsense query says "Tulemusi ei leitud"; one letter is too short; a failed search says so', async ({
+  page,
+}) => {
   await openHome(page)
   await page.getByRole('button', { name: 'Otsi', exact: true }).click()
   await searchBox(page).pressSequentially('s')

@@ -19,8 +19,7 @@ export const texts = {
     // interim: the spec asks for "a quotation and an institute signature"; this is our own
     // rendering of Dhammapada verse 5.
     heading: 'Tere tulemast',
-    quotation:
-      'Viha ei vaigista siin maailmas kunagi viha. Viha vaigistab ainult mitteviha. See on igavene seadus.',
+    quotation: 'Viha ei vaigista siin maailmas kunagi viha. Viha vaigistab ainult mitteviha. See on igavene seadus.',
     quotationSource: 'Dhammapada, salm 5',
     signature: 'Õpetuste entsüklopeedia toimetus',
   },
@@ -180,8 +179,7 @@ export const texts = {
       editAction: 'Edit', // interim
       deleteAction: 'Delete', // interim
       /** interim wording of the spec's warning */
-      deleteWarning:
-        'Chapter "{title}" will be deleted together with all of its content pages. This cannot be undone.',
+      deleteWarning: 'Chapter "{title}" will be deleted together with all of its content pages. This cannot be undone.',
       empty: 'This book has no chapters yet.', // interim
       fields: { title: 'Title', description: 'Description', order: 'Order' },
       save: 'Save', // interim

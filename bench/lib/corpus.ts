@@ -37,9 +37,7 @@ export function largestPage(corpus: Corpus): CorpusPage {
 /** The published page whose size is nearest 20 KB. */
 export function smallPage(corpus: Corpus): CorpusPage {
   const pages = allPages(corpus).filter((p) => p.published)
-  return pages.reduce((a, b) =>
-    Math.abs(bytesOf(b.content) - 20_000) < Math.abs(bytesOf(a.content) - 20_000) ? b : a,
-  )
+  return pages.reduce((a, b) => (Math.abs(bytesOf(b.content) - 20_000) < Math.abs(bytesOf(a.content) - 20_000) ? b : a))
 }
 
 /** The first `bytes` of a page's main HTML, cut where a top-level heading or paragraph starts. */

@@ -39,7 +39,12 @@ export class Client {
           const parts: Buffer[] = []
           res.on('data', (part: Buffer) => parts.push(part))
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts), ms: performance.now() - start }),
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(parts),
+              ms: performance.now() - start,
+            }),
           )
           res.on('error', reject)
         },

@@ -17,7 +17,16 @@ export interface Figure {
 }
 
 export function notMeasured(figure: string, target: string, reason: string): Figure {
-  return { figure, value: null, unit: '', baseline: null, ratio: null, target, pass: null, note: `not measured: ${reason}` }
+  return {
+    figure,
+    value: null,
+    unit: '',
+    baseline: null,
+    ratio: null,
+    target,
+    pass: null,
+    note: `not measured: ${reason}`,
+  }
 }
 
 export function reported(figure: string, value: number, unit: string, note?: string): Figure {

@@ -10,7 +10,10 @@ export const COVER_IMAGE_MAX_CHARS = 14_000_000
 export const CoverImage = z
   .string()
   .max(COVER_IMAGE_MAX_CHARS, 'Cover image is too large (at most 10MB)')
-  .refine((value) => value === '' || COVER_IMAGE_PATTERN.test(value), 'Cover image must be a JPEG, PNG or WebP image data string')
+  .refine(
+    (value) => value === '' || COVER_IMAGE_PATTERN.test(value),
+    'Cover image must be a JPEG, PNG or WebP image data string',
+  )
 
 export const BookInput = z.object({
   title: z.string().trim().min(1, 'Title is required').max(500, 'Title is too long'),

@@ -24,4 +24,10 @@ export const Chapter = z.object({
 })
 export type Chapter = z.infer<typeof Chapter>
 
-export const BookIdParams = z.object({ bookId: z.string().regex(/^[0-9]{1,10}$/, 'must be a positive integer').transform(Number).pipe(Id) })
+export const BookIdParams = z.object({
+  bookId: z
+    .string()
+    .regex(/^[0-9]{1,10}$/, 'must be a positive integer')
+    .transform(Number)
+    .pipe(Id),
+})

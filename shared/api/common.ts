@@ -18,7 +18,12 @@ export type IdParams = z.infer<typeof IdParams>
 export const Timestamp = z.string()
 
 /** An integer `order` field: text from a form is converted, empty means the default 0. */
-export const Order = z.coerce.number().int('Order must be a whole number').min(-2_147_483_648).max(2_147_483_647).default(0)
+export const Order = z.coerce
+  .number()
+  .int('Order must be a whole number')
+  .min(-2_147_483_648)
+  .max(2_147_483_647)
+  .default(0)
 
 export const Pagination = z.object({
   page: z.number().int(),

@@ -36,8 +36,22 @@ describe('foldDiacritics', () => {
 
 describe('termLetters', () => {
   it('lists each letter once, in Estonian order (Õ Ä Ö Ü after W, Z after S)', () => {
-    expect(termLetters(['ülim', 'õpetus', 'ākāsa', 'zen', 'sati', 'šamaan', 'tanhā', 'öö', 'äge', 'wat', 'bodhi', 'anatta', 'xeno'])).toEqual([
-      'A', 'B', 'S', 'Š', 'Z', 'T', 'W', 'Õ', 'Ä', 'Ö', 'Ü', 'X',
-    ])
+    expect(
+      termLetters([
+        'ülim',
+        'õpetus',
+        'ākāsa',
+        'zen',
+        'sati',
+        'šamaan',
+        'tanhā',
+        'öö',
+        'äge',
+        'wat',
+        'bodhi',
+        'anatta',
+        'xeno',
+      ]),
+    ).toEqual(['A', 'B', 'S', 'Š', 'Z', 'T', 'W', 'Õ', 'Ä', 'Ö', 'Ü', 'X'])
   })
 })

@@ -3,9 +3,7 @@ import { LoginInput } from '#shared/api/auth.ts'
 
 export type LoginFieldErrors = Partial<Record<keyof LoginInput, string>>
 
-export type LoginFormResult =
-  | { ok: true; input: LoginInput }
-  | { ok: false; fieldErrors: LoginFieldErrors }
+export type LoginFormResult = { ok: true; input: LoginInput } | { ok: false; fieldErrors: LoginFieldErrors }
 
 export function readLoginForm(values: { username: string; password: string }): LoginFormResult {
   const parsed = LoginInput.safeParse(values)

@@ -58,7 +58,10 @@ export function SearchDialog() {
         <Button variant="secondary" className="px-3" aria-keyshortcuts="Control+K Meta+K">
           <SearchIcon />
           {texts.search.open}
-          <kbd aria-hidden="true" className="hidden rounded border border-stone-300 px-1 font-sans text-xs text-stone-500 md:inline">
+          <kbd
+            aria-hidden="true"
+            className="hidden rounded border border-stone-300 px-1 font-sans text-xs text-stone-500 md:inline"
+          >
             {texts.search.shortcut}
           </kbd>
         </Button>
@@ -84,7 +87,13 @@ interface SearchPanelProps {
   onChosen: () => void
 }
 
-function SearchPanel({ untickedBooks, onUntickedBooksChange, includeLexicon, onIncludeLexiconChange, onChosen }: SearchPanelProps) {
+function SearchPanel({
+  untickedBooks,
+  onUntickedBooksChange,
+  includeLexicon,
+  onIncludeLexiconChange,
+  onChosen,
+}: SearchPanelProps) {
   const navigate = useNavigate()
   const inputId = useId()
   const listboxId = useId()
@@ -93,7 +102,10 @@ function SearchPanel({ untickedBooks, onUntickedBooksChange, includeLexicon, onI
   const q = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS)
 
   const books = useQuery(bookQueries.list())
-  const bookIds = chosenBookIds(books.data?.map((book) => book.id), untickedBooks)
+  const bookIds = chosenBookIds(
+    books.data?.map((book) => book.id),
+    untickedBooks,
+  )
   const noBooks = bookIds !== null && bookIds.length === 0
   const searchable = q.length >= SEARCH_MIN_CHARS && !noBooks
   const search = useQuery({ ...searchQueries.results({ q, bookIds, includeLexicon }), enabled: searchable })
@@ -286,7 +298,14 @@ interface SearchFiltersProps {
   onIncludeLexiconChange: (include: boolean) => void
 }
 
-function SearchFilters({ books, booksFailed, untickedBooks, onUntickedBooksChange, includeLexicon, onIncludeLexiconChange }: SearchFiltersProps) {
+function SearchFilters({
+  books,
+  booksFailed,
+  untickedBooks,
+  onUntickedBooksChange,
+  includeLexicon,
+  onIncludeLexiconChange,
+}: SearchFiltersProps) {
   const lexiconId = useId()
   const bookIdPrefix = useId()
   const list = books ?? []

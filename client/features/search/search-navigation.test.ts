@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { SearchResult } from '#shared/api/search.ts'
 import { searchPath } from '#client/api/search.ts'
-import { activeIndexOf, chosenBookIds, isNavigationKey, nextActiveIndex, resultHref, resultKeys } from './search-navigation.ts'
+import {
+  activeIndexOf,
+  chosenBookIds,
+  isNavigationKey,
+  nextActiveIndex,
+  resultHref,
+  resultKeys,
+} from './search-navigation.ts'
 
 function result(partial: Partial<SearchResult> & Pick<SearchResult, 'type' | 'id'>): SearchResult {
   return {

@@ -48,7 +48,10 @@ export function resultHref(result: Pick<SearchResult, 'type' | 'id' | 'anchor'>)
  * The `books` the request names: null (no parameter, every book) when nothing was unticked or the
  * book list is not known; otherwise the ticked ones, in list order (possibly none).
  */
-export function chosenBookIds(allBookIds: readonly number[] | undefined, unticked: ReadonlySet<number>): number[] | null {
+export function chosenBookIds(
+  allBookIds: readonly number[] | undefined,
+  unticked: ReadonlySet<number>,
+): number[] | null {
   if (!allBookIds) return null
   const chosen = allBookIds.filter((id) => !unticked.has(id))
   return chosen.length === allBookIds.length ? null : chosen

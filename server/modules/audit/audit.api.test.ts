@@ -11,7 +11,9 @@ describe('audit log', () => {
   it('lists every change newest first with who made it, paginated', async () => {
     const cookie = await loginAs(ctx, 'auditor')
     const headers = { cookie }
-    const book = (await ctx.app.inject({ method: 'POST', url: '/api/books', headers, payload: { title: 'Logged' } })).json()
+    const book = (
+      await ctx.app.inject({ method: 'POST', url: '/api/books', headers, payload: { title: 'Logged' } })
+    ).json()
     await ctx.app.inject({ method: 'PUT', url: `/api/books/${book.id}`, headers, payload: { title: 'Logged 2' } })
     await ctx.app.inject({ method: 'POST', url: '/api/terms', headers, payload: { term: 'logged', description: 'x' } })
     // failed writes leave no trace
@@ -21,8 +23,18 @@ describe('audit log', () => {
     expect(response.statusCode).toBe(200)
     const page = response.json()
     expect(page.pagination).toEqual({ page: 1, total: 3, totalPages: 2, hasNext: true, hasPrev: false })
-    expect(page.data[0]).toMatchObject({ username: 'auditor', action: 'create', entity: 'term', details: { term: 'logged' } })
-    expect(page.data[1]).toMatchObject({ action: 'update', entity: 'book', entityId: book.id, details: { title: 'Logged 2' } })
+    expect(page.data[0]).toMatchObject({
+      username: 'auditor',
+      action: 'create',
+      entity: 'term',
+      details: { term: 'logged' },
+    })
+    expect(page.data[1]).toMatchObject({
+      action: 'update',
+      entity: 'book',
+      entityId: book.id,
+      details: { title: 'Logged 2' },
+    })
     const rest = (await ctx.app.inject({ url: '/api/admin/audit?page=2&limit=2', headers })).json()
     expect(rest.data).toHaveLength(1)
     expect(rest.data[0]).toMatchObject({ action: 'create', entity: 'book' })

@@ -16,11 +16,18 @@ export async function recordAudit(
   entityId: number | null,
   details: Record<string, unknown> = {},
 ) {
-  await tx.insert(auditLog).values({ userId: user.id, username: user.username, action, entity, entityId, details: JSON.stringify(details) })
+  await tx
+    .insert(auditLog)
+    .values({ userId: user.id, username: user.username, action, entity, entityId, details: JSON.stringify(details) })
 }
 
 export async function listAudit(db: DbOrTx, page: Page) {
-  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(page.limit).offset(page.offset)
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(page.limit)
+    .offset(page.offset)
   const [total] = await db.select({ n: count() }).from(auditLog)
   return { rows: rows.map((row) => ({ ...row, details: parseDetails(row.details) })), total: total?.n ?? 0 }
 }

@@ -4,7 +4,8 @@ import { auditLog, chapters, contentPages, readerBlocks, searchPassages } from '
 import { loginAs, useTestApp } from '../../test/test-app.ts'
 
 const ctx = useTestApp()
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 
 let cookie: string | undefined
 async function admin() {
@@ -24,7 +25,10 @@ async function createChapter(bookId: number, title: string, order = 0) {
 }
 
 async function addPage(chapterId: number, published: boolean) {
-  const [page] = await ctx.database.db.insert(contentPages).values({ chapterId, title: 'p', content: '<p>x</p>', published }).returning()
+  const [page] = await ctx.database.db
+    .insert(contentPages)
+    .values({ chapterId, title: 'p', content: '<p>x</p>', published })
+    .returning()
   return page!
 }
 
@@ -45,7 +49,12 @@ describe('books', () => {
     const read = await ctx.app.inject({ url: `/api/books/${book.id}` })
     expect(read.json()).toEqual(book)
 
-    const updated = await ctx.app.inject({ method: 'PUT', url: `/api/books/${book.id}`, headers, payload: { title: 'MN', coverImage: null } })
+    const updated = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/books/${book.id}`,
+      headers,
+      payload: { title: 'MN', coverImage: null },
+    })
     expect(updated.statusCode).toBe(200)
     expect(updated.json()).toMatchObject({ id: book.id, title: 'MN', description: null, order: 0, coverImage: null })
 
@@ -110,7 +119,11 @@ describe('books', () => {
 
   it('refuses every write without a session (401)', async () => {
     const book = await createBook({ title: 'Guarded' })
-    for (const [method, url] of [['POST', '/api/books'], ['PUT', `/api/books/${book.id}`], ['DELETE', `/api/books/${book.id}`]] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/books'],
+      ['PUT', `/api/books/${book.id}`],
+      ['DELETE', `/api/books/${book.id}`],
+    ] as const) {
       const response = await ctx.app.inject({ method, url, payload: method === 'DELETE' ? undefined : { title: 'x' } })
       expect(response.statusCode, `${method} ${url}`).toBe(401)
     }
@@ -134,9 +147,19 @@ describe('books', () => {
     const headers = await admin()
     const prefix = 'data:image/jpeg;base64,'
     const big = prefix + 'A'.repeat(14_000_000 - prefix.length)
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/books', headers, payload: { title: 'Big', coverImage: big } })
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers,
+      payload: { title: 'Big', coverImage: big },
+    })
     expect(ok.statusCode).toBe(201)
-    const tooBig = await ctx.app.inject({ method: 'POST', url: '/api/books', headers, payload: { title: 'Too big', coverImage: big + 'AAAA' } })
+    const tooBig = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers,
+      payload: { title: 'Too big', coverImage: big + 'AAAA' },
+    })
     expect(tooBig.statusCode).toBe(400)
     expect(tooBig.json().error).toMatch(/coverImage: Cover image is too large/)
   })
@@ -149,7 +172,9 @@ describe('books', () => {
   it('answers 404 for unknown books and 400 for ids that are not positive integers', async () => {
     const headers = await admin()
     expect((await ctx.app.inject({ url: '/api/books/999999' })).json()).toEqual({ error: 'Book not found' })
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/books/999999', headers, payload: { title: 'x' } })).statusCode).toBe(404)
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/api/books/999999', headers, payload: { title: 'x' } })).statusCode,
+    ).toBe(404)
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/books/999999', headers })).statusCode).toBe(404)
     for (const id of ['0', '-1', '1.5', 'abc', '99999999999']) {
       expect((await ctx.app.inject({ url: `/api/books/${id}` })).statusCode, id).toBe(400)

@@ -25,10 +25,14 @@ export const booksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     return withIsoDates(book)
   })
 
-  app.post('/api/books', { bodyLimit: BOOK_BODY_LIMIT, schema: { body: BookInput, response: { 201: Book } } }, async (request, reply) => {
-    const book = await createBook(db, request.user!, request.body)
-    return reply.status(201).send(withIsoDates(book))
-  })
+  app.post(
+    '/api/books',
+    { bodyLimit: BOOK_BODY_LIMIT, schema: { body: BookInput, response: { 201: Book } } },
+    async (request, reply) => {
+      const book = await createBook(db, request.user!, request.body)
+      return reply.status(201).send(withIsoDates(book))
+    },
+  )
 
   app.put(
     '/api/books/:id',

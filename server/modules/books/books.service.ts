@@ -8,7 +8,9 @@ import { bookColumns, deleteBook, insertBook, listBooks, listChapterSummaries, u
 
 export async function booksWithChapters(db: Db, publishedOnly: boolean) {
   const [books, chapters] = await Promise.all([listBooks(db), listChapterSummaries(db, publishedOnly)])
-  const byBook = new Map(books.map((book) => [book.id, { ...book, chapters: [] as { id: number; title: string; contentCount: number }[] }]))
+  const byBook = new Map(
+    books.map((book) => [book.id, { ...book, chapters: [] as { id: number; title: string; contentCount: number }[] }]),
+  )
   for (const { bookId, ...chapter } of chapters) byBook.get(bookId)?.chapters.push(chapter)
   return [...byBook.values()]
 }

@@ -30,7 +30,11 @@ describe('chapters', () => {
     expect(chapter).toMatchObject({ title: 'Sutta 1', description: 'About', bookId: book.id, order: 2 })
 
     const read = await ctx.app.inject({ url: `/api/chapters/${chapter.id}` })
-    expect(read.json()).toMatchObject({ id: chapter.id, title: 'Sutta 1', book: { id: book.id, title: 'Dīgha Nikāya' } })
+    expect(read.json()).toMatchObject({
+      id: chapter.id,
+      title: 'Sutta 1',
+      book: { id: book.id, title: 'Dīgha Nikāya' },
+    })
 
     const updated = await ctx.app.inject({
       method: 'PUT',
@@ -41,11 +45,22 @@ describe('chapters', () => {
     expect(updated.statusCode).toBe(200)
     expect(updated.json()).toMatchObject({ title: 'Moved', description: null, bookId: other.id, order: 1 })
 
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/chapters/${chapter.id}`, headers: await admin() })
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/chapters/${chapter.id}`,
+      headers: await admin(),
+    })
     expect(deleted.statusCode).toBe(204)
-    expect((await ctx.app.inject({ url: `/api/chapters/${chapter.id}` })).json()).toEqual({ error: 'Chapter not found' })
+    expect((await ctx.app.inject({ url: `/api/chapters/${chapter.id}` })).json()).toEqual({
+      error: 'Chapter not found',
+    })
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, chapter.id))
-    expect(audit.filter((row) => row.entity === 'chapter').map((row) => row.action).sort()).toEqual(['create', 'delete', 'update'])
+    expect(
+      audit
+        .filter((row) => row.entity === 'chapter')
+        .map((row) => row.action)
+        .sort(),
+    ).toEqual(['create', 'delete', 'update'])
   })
 
   it('lists a book’s chapters in order, and all chapters with their books', async () => {
@@ -54,7 +69,15 @@ describe('chapters', () => {
     const sooner = (await postChapter({ title: 'Sooner', bookId: book.id, order: 1 })).json()
     const list = await ctx.app.inject({ url: `/api/chapters/list/${book.id}` })
     expect(list.json().map((c: { id: number }) => c.id)).toEqual([sooner.id, later.id])
-    expect(Object.keys(list.json()[0]).sort()).toEqual(['bookId', 'createdAt', 'description', 'id', 'order', 'title', 'updatedAt'])
+    expect(Object.keys(list.json()[0]).sort()).toEqual([
+      'bookId',
+      'createdAt',
+      'description',
+      'id',
+      'order',
+      'title',
+      'updatedAt',
+    ])
 
     const all = (await ctx.app.inject({ url: '/api/chapters' })).json() as { id: number; book: { title: string } }[]
     expect(all.slice(0, 2).map((c) => c.id)).toEqual([sooner.id, later.id])
@@ -71,8 +94,14 @@ describe('chapters', () => {
     const doomed = (await postChapter({ title: 'Doomed', bookId: book.id })).json()
     const kept = (await postChapter({ title: 'Kept', bookId: book.id })).json()
     const { db } = ctx.database
-    const [page] = await db.insert(contentPages).values({ chapterId: doomed.id, title: 'p', content: '<p>x</p>' }).returning()
-    const [keptPage] = await db.insert(contentPages).values({ chapterId: kept.id, title: 'k', content: '<p>k</p>' }).returning()
+    const [page] = await db
+      .insert(contentPages)
+      .values({ chapterId: doomed.id, title: 'p', content: '<p>x</p>' })
+      .returning()
+    const [keptPage] = await db
+      .insert(contentPages)
+      .values({ chapterId: kept.id, title: 'k', content: '<p>k</p>' })
+      .returning()
     await db.insert(readerBlocks).values({ contentId: page!.id, position: 0, html: '<p>x</p>' })
     await db.insert(searchPassages).values({ contentId: page!.id, position: 0, anchor: 'a', text: 'x' })
 
@@ -96,7 +125,10 @@ describe('chapters', () => {
       payload: { title: 'Gone?', bookId: 999999 },
     })
     expect(moved.statusCode).toBe(400)
-    expect((await ctx.app.inject({ url: `/api/chapters/${chapter.id}` })).json()).toMatchObject({ title: 'Stays', bookId: book.id })
+    expect((await ctx.app.inject({ url: `/api/chapters/${chapter.id}` })).json()).toMatchObject({
+      title: 'Stays',
+      bookId: book.id,
+    })
   })
 
   it.each([
@@ -113,13 +145,30 @@ describe('chapters', () => {
 
   it('answers 404 for unknown chapters, 400 for bad ids, 401 for writes without a session', async () => {
     const headers = await admin()
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/chapters/999999', headers, payload: { title: 'x', bookId: 1 } })).statusCode).toBe(404)
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/chapters/999999',
+          headers,
+          payload: { title: 'x', bookId: 1 },
+        })
+      ).statusCode,
+    ).toBe(404)
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/chapters/999999', headers })).statusCode).toBe(404)
     expect((await ctx.app.inject({ url: '/api/chapters/1.5' })).statusCode).toBe(400)
     expect((await ctx.app.inject({ url: '/api/chapters/0' })).statusCode).toBe(400)
     const book = await makeBook('Guarded')
-    for (const [method, url] of [['POST', '/api/chapters'], ['PUT', '/api/chapters/1'], ['DELETE', '/api/chapters/1']] as const) {
-      const response = await ctx.app.inject({ method, url, payload: method === 'DELETE' ? undefined : { title: 'x', bookId: book.id } })
+    for (const [method, url] of [
+      ['POST', '/api/chapters'],
+      ['PUT', '/api/chapters/1'],
+      ['DELETE', '/api/chapters/1'],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        payload: method === 'DELETE' ? undefined : { title: 'x', bookId: book.id },
+      })
       expect(response.statusCode, `${method} ${url}`).toBe(401)
     }
   })

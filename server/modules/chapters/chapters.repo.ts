@@ -29,7 +29,11 @@ export async function listBookChapters(db: DbOrTx, bookId: number) {
 }
 
 export async function findChapter(db: DbOrTx, id: number) {
-  const [chapter] = await db.select(withBook).from(chapters).innerJoin(books, eq(books.id, chapters.bookId)).where(eq(chapters.id, id))
+  const [chapter] = await db
+    .select(withBook)
+    .from(chapters)
+    .innerJoin(books, eq(books.id, chapters.bookId))
+    .where(eq(chapters.id, id))
   return chapter
 }
 
@@ -44,7 +48,10 @@ export async function updateChapter(db: DbOrTx, id: number, values: ChapterValue
 }
 
 export async function deleteChapter(db: DbOrTx, id: number) {
-  const [chapter] = await db.delete(chapters).where(eq(chapters.id, id)).returning({ id: chapters.id, title: chapters.title })
+  const [chapter] = await db
+    .delete(chapters)
+    .where(eq(chapters.id, id))
+    .returning({ id: chapters.id, title: chapters.title })
   return chapter
 }
 

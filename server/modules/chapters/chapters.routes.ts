@@ -15,12 +15,16 @@ export const chaptersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     return (await listChapters(db)).map(withIsoDates)
   })
 
-  app.get('/api/chapters/list/:bookId', { schema: { params: BookIdParams, response: { 200: z.array(Chapter) } } }, async (request) => {
-    const chapters = await listBookChapters(db, request.params.bookId)
-    // An empty list is ambiguous: say when the book itself does not exist.
-    if (chapters.length === 0 && !(await bookExists(db, request.params.bookId))) throw notFound('Book')
-    return chapters.map(withIsoDates)
-  })
+  app.get(
+    '/api/chapters/list/:bookId',
+    { schema: { params: BookIdParams, response: { 200: z.array(Chapter) } } },
+    async (request) => {
+      const chapters = await listBookChapters(db, request.params.bookId)
+      // An empty list is ambiguous: say when the book itself does not exist.
+      if (chapters.length === 0 && !(await bookExists(db, request.params.bookId))) throw notFound('Book')
+      return chapters.map(withIsoDates)
+    },
+  )
 
   app.get('/api/chapters/:id', { schema: { params: IdParams, response: { 200: Chapter } } }, async (request) => {
     const chapter = await findChapter(db, request.params.id)
@@ -33,9 +37,13 @@ export const chaptersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     return reply.status(201).send(withIsoDates(chapter))
   })
 
-  app.put('/api/chapters/:id', { schema: { params: IdParams, body: ChapterInput, response: { 200: Chapter } } }, async (request) => {
-    return withIsoDates(await changeChapter(db, request.user!, request.params.id, request.body))
-  })
+  app.put(
+    '/api/chapters/:id',
+    { schema: { params: IdParams, body: ChapterInput, response: { 200: Chapter } } },
+    async (request) => {
+      return withIsoDates(await changeChapter(db, request.user!, request.params.id, request.body))
+    },
+  )
 
   app.delete('/api/chapters/:id', { schema: { params: IdParams } }, async (request, reply) => {
     await removeChapter(db, request.user!, request.params.id)

@@ -11,20 +11,28 @@ import { deleteChapter, insertChapter, updateChapter } from './chapters.repo.ts'
 const BOOK_MISSING = 'bookId: Book not found'
 
 export function createChapter(db: Db, user: CurrentUser, input: ChapterValues) {
-  return withBookCheck(db, async (tx) => {
-    const chapter = await insertChapter(tx, input)
-    await recordAudit(tx, user, 'create', 'chapter', chapter.id, { title: chapter.title, bookId: chapter.bookId })
-    return chapter
-  }, input.bookId)
+  return withBookCheck(
+    db,
+    async (tx) => {
+      const chapter = await insertChapter(tx, input)
+      await recordAudit(tx, user, 'create', 'chapter', chapter.id, { title: chapter.title, bookId: chapter.bookId })
+      return chapter
+    },
+    input.bookId,
+  )
 }
 
 export function changeChapter(db: Db, user: CurrentUser, id: number, input: ChapterValues) {
-  return withBookCheck(db, async (tx) => {
-    const chapter = await updateChapter(tx, id, input)
-    if (!chapter) throw notFound('Chapter')
-    await recordAudit(tx, user, 'update', 'chapter', id, { title: chapter.title, bookId: chapter.bookId })
-    return chapter
-  }, input.bookId)
+  return withBookCheck(
+    db,
+    async (tx) => {
+      const chapter = await updateChapter(tx, id, input)
+      if (!chapter) throw notFound('Chapter')
+      await recordAudit(tx, user, 'update', 'chapter', id, { title: chapter.title, bookId: chapter.bookId })
+      return chapter
+    },
+    input.bookId,
+  )
 }
 
 /** Deleting a chapter takes its pages, reader blocks and search passages with it (foreign keys cascade). */

@@ -19,7 +19,12 @@ describe('feedback', () => {
   it('takes feedback from a visitor without a session (201)', async () => {
     const response = await send({ name: 'Mari', email: 'mari@example.ee', feedback: 'Aitäh!' })
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toMatchObject({ name: 'Mari', email: 'mari@example.ee', feedback: 'Aitäh!', handled: false })
+    expect(response.json()).toMatchObject({
+      name: 'Mari',
+      email: 'mari@example.ee',
+      feedback: 'Aitäh!',
+      handled: false,
+    })
     const anonymous = await send({ name: '', email: '', feedback: 'Ilma nimeta' })
     expect(anonymous.statusCode).toBe(201)
     expect(anonymous.json()).toMatchObject({ name: null, email: null })
@@ -60,7 +65,10 @@ describe('feedback', () => {
 
     await ctx.database.db.delete(feedback)
     const empty = (await ctx.app.inject({ url: '/api/admin/feedback', headers: await admin() })).json()
-    expect(empty).toEqual({ data: [], pagination: { page: 1, total: 0, totalPages: 0, hasNext: false, hasPrev: false } })
+    expect(empty).toEqual({
+      data: [],
+      pagination: { page: 1, total: 0, totalPages: 0, hasNext: false, hasPrev: false },
+    })
   })
 
   it('marks an item handled and back, with an audit row; 404 for unknown, 401 without a session', async () => {
@@ -78,8 +86,20 @@ describe('feedback', () => {
     expect(audit).toHaveLength(2)
 
     const headers = await admin()
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/admin/feedback/999999', payload: { handled: true }, headers })).statusCode).toBe(404)
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/admin/feedback/999999',
+          payload: { handled: true },
+          headers,
+        })
+      ).statusCode,
+    ).toBe(404)
     expect((await ctx.app.inject({ method: 'PATCH', url, payload: { handled: 'yes' }, headers })).statusCode).toBe(400)
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/admin/feedback/abc', payload: { handled: true }, headers })).statusCode).toBe(400)
+    expect(
+      (await ctx.app.inject({ method: 'PATCH', url: '/api/admin/feedback/abc', payload: { handled: true }, headers }))
+        .statusCode,
+    ).toBe(400)
   })
 })

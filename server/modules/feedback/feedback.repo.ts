@@ -13,13 +13,21 @@ const listed = {
   createdAt: feedback.createdAt,
 }
 
-export async function insertFeedback(db: DbOrTx, values: { name: string | null; email: string | null; feedback: string }) {
+export async function insertFeedback(
+  db: DbOrTx,
+  values: { name: string | null; email: string | null; feedback: string },
+) {
   const [item] = await db.insert(feedback).values(values).returning(listed)
   return item!
 }
 
 export async function pageFeedback(db: DbOrTx, page: Page) {
-  const rows = await db.select(listed).from(feedback).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(page.limit).offset(page.offset)
+  const rows = await db
+    .select(listed)
+    .from(feedback)
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(page.limit)
+    .offset(page.offset)
   const [total] = await db.select({ n: count() }).from(feedback)
   return { rows, total: total?.n ?? 0 }
 }

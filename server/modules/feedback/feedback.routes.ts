@@ -16,7 +16,11 @@ const FEEDBACK_PAGE_SIZE = 20
 export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/api/feedback',
-    { config: { public: true }, bodyLimit: FEEDBACK_BODY_LIMIT, schema: { body: FeedbackInput, response: { 201: Feedback } } },
+    {
+      config: { public: true },
+      bodyLimit: FEEDBACK_BODY_LIMIT,
+      schema: { body: FeedbackInput, response: { 201: Feedback } },
+    },
     async (request, reply) => {
       const { name, email, feedback } = request.body
       const item = await insertFeedback(db, { name: name || null, email: email || null, feedback })
@@ -24,11 +28,15 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
   )
 
-  app.get('/api/admin/feedback', { schema: { querystring: PageQuery, response: { 200: FeedbackPage } } }, async (request) => {
-    const page = pageOf(request.query, FEEDBACK_PAGE_SIZE)
-    const { rows, total } = await pageFeedback(db, page)
-    return pageResult(rows.map(withIsoDates), total, page)
-  })
+  app.get(
+    '/api/admin/feedback',
+    { schema: { querystring: PageQuery, response: { 200: FeedbackPage } } },
+    async (request) => {
+      const page = pageOf(request.query, FEEDBACK_PAGE_SIZE)
+      const { rows, total } = await pageFeedback(db, page)
+      return pageResult(rows.map(withIsoDates), total, page)
+    },
+  )
 
   app.patch(
     '/api/admin/feedback/:id',

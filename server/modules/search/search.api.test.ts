@@ -69,7 +69,12 @@ describe('search', () => {
 
   it('opens a text match at the passage that matched, with the words marked', async () => {
     const [hit] = await search('bandits sever')
-    expect(hit).toMatchObject({ type: 'content', id: fixtures.long.id, bookTitle: 'Other book', chapterTitle: 'Elsewhere' })
+    expect(hit).toMatchObject({
+      type: 'content',
+      id: fixtures.long.id,
+      bookTitle: 'Other book',
+      chapterTitle: 'Elsewhere',
+    })
     expect(hit!.anchor).toBe('the-simile-of-the-saw')
     expect(hit!.snippet.filter((p) => p.match).map((p) => p.text)).toEqual(['bandits', 'sever'])
     expect(hit!.preview).toContain('bandits were to sever')

@@ -15,8 +15,12 @@ export interface RejectedRow {
 
 const REQUIRED_COLUMNS = ['term', 'description', 'published'] as const
 const PUBLISHED_VALUES = new Map([
-  ['yes', true], ['true', true], ['1', true],
-  ['no', false], ['false', false], ['0', false],
+  ['yes', true],
+  ['true', true],
+  ['1', true],
+  ['no', false],
+  ['false', false],
+  ['0', false],
 ])
 const MAX_TERM_CHARS = 500
 
@@ -73,8 +77,15 @@ function countNewlines(fields: string[]) {
 function columnIndexes(header: string[]) {
   const names = header.map((name) => name.trim().toLowerCase())
   const missing = REQUIRED_COLUMNS.filter((column) => !names.includes(column))
-  if (missing.length > 0) throw badRequest(`The CSV file is missing the column(s): ${missing.join(', ')} (expected a header row: term,description,published)`)
-  return { term: names.indexOf('term'), description: names.indexOf('description'), published: names.indexOf('published') }
+  if (missing.length > 0)
+    throw badRequest(
+      `The CSV file is missing the column(s): ${missing.join(', ')} (expected a header row: term,description,published)`,
+    )
+  return {
+    term: names.indexOf('term'),
+    description: names.indexOf('description'),
+    published: names.indexOf('published'),
+  }
 }
 
 /** The row's values, or why it cannot be imported. */

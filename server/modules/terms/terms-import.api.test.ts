@@ -50,20 +50,28 @@ describe('terms import', () => {
     expect(again.json()).toEqual({ imported: 50, created: 0, updated: 50, rejected: [] })
     expect(await termCount()).toBe(50)
 
-    const [audit] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'import')).orderBy(auditLog.id)
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'import'))
+      .orderBy(auditLog.id)
     expect(audit).toMatchObject({ entity: 'term', username: 'admin' })
     expect(JSON.parse(audit!.details!)).toEqual({ created: 50, updated: 0, rejected: 0 })
   })
 
   it('reads a BOM, CRLF lines, and quoted fields with commas, "" quotes and newlines', async () => {
-    const csv = '\ufeffterm,description,published\r\n' +
+    const csv =
+      '\ufeffterm,description,published\r\n' +
       'bom-first,"<p>one, two</p>",yes\r\n' +
       '"quoted ""word""","<p>line one\r\nline two</p>",No\r\n' +
       'third,plain,TRUE\r\n'
     const response = await upload(csv)
     expect(response.json()).toEqual({ imported: 3, created: 3, updated: 0, rejected: [] })
     expect(await findTerm('bom-first')).toMatchObject({ description: '<p>one, two</p>', published: true })
-    expect(await findTerm('quoted "word"')).toMatchObject({ description: '<p>line one\r\nline two</p>', published: false })
+    expect(await findTerm('quoted "word"')).toMatchObject({
+      description: '<p>line one\r\nline two</p>',
+      published: false,
+    })
     expect(await findTerm('third')).toMatchObject({ published: true })
   })
 
@@ -119,7 +127,9 @@ describe('terms import', () => {
     expect(missing.statusCode).toBe(400)
     expect(missing.json().error).toMatch(/missing the column\(s\): published/)
     expect((await upload('')).json()).toEqual({ error: 'The CSV file is empty' })
-    expect((await upload(Buffer.from([0x74, 0x65, 0xff, 0xfe, 0x0a]))).json()).toEqual({ error: 'The CSV file must be UTF-8 text' })
+    expect((await upload(Buffer.from([0x74, 0x65, 0xff, 0xfe, 0x0a]))).json()).toEqual({
+      error: 'The CSV file must be UTF-8 text',
+    })
   })
 
   it.each([
@@ -143,10 +153,20 @@ describe('terms import', () => {
   })
 
   it('refuses a request that is not multipart or has no file field', async () => {
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/terms/import', payload: { file: 'x' }, headers: { cookie: await admin() } })
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/terms/import',
+      payload: { file: 'x' },
+      headers: { cookie: await admin() },
+    })
     expect(json.statusCode).toBe(400)
     const body = multipart('term,description,published\n', 'terms.csv', 'text/csv', 'other')
-    const wrongField = await ctx.app.inject({ method: 'POST', url: '/api/terms/import', payload: body.payload, headers: { ...body.headers, cookie: await admin() } })
+    const wrongField = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/terms/import',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: await admin() },
+    })
     expect(wrongField.json()).toEqual({ error: 'Please upload a CSV file' })
   })
 

@@ -31,7 +31,10 @@ export const termImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     // A file over the limit throws a 413 here (the error handler answers { error }).
     const file = await upload.toBuffer()
     const result = await importTermsCsv(db, request.user!, file)
-    request.log.info({ created: result.created, updated: result.updated, rejected: result.rejected.length }, 'terms imported')
+    request.log.info(
+      { created: result.created, updated: result.updated, rejected: result.rejected.length },
+      'terms imported',
+    )
     return result
   })
 }

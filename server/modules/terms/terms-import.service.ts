@@ -15,7 +15,9 @@ export async function importTermsCsv(db: Db, user: CurrentUser, file: Buffer): P
     let created = 0
     let updated = 0
     for (let start = 0; start < terms.length; start += BATCH_ROWS) {
-      const batch = terms.slice(start, start + BATCH_ROWS).map(({ term, description, published }) => ({ term, description, published }))
+      const batch = terms
+        .slice(start, start + BATCH_ROWS)
+        .map(({ term, description, published }) => ({ term, description, published }))
       const result = await upsertTerms(tx, batch)
       created += result.created
       updated += result.updated

@@ -38,16 +38,24 @@ describe('terms: writing', () => {
     expect(updated.json()).toMatchObject({ id: term.id, description: '<p>Friendliness</p>', published: true })
     expect((await get(`/api/terms/${term.id}`)).statusCode).toBe(200)
 
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/terms/${term.id}`, headers: await admin() })).statusCode).toBe(204)
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/terms/${term.id}`, headers: await admin() })).statusCode,
+    ).toBe(204)
     expect((await get(`/api/terms/${term.id}`, true)).json()).toEqual({ error: 'Term not found' })
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, term.id))
-    expect(audit.filter((row) => row.entity === 'term').map((row) => row.action).sort()).toEqual(['create', 'delete', 'update'])
+    expect(
+      audit
+        .filter((row) => row.entity === 'term')
+        .map((row) => row.action)
+        .sort(),
+    ).toEqual(['create', 'delete', 'update'])
   })
 
   it('sanitises descriptions: scripts, handlers and javascript: links go', async () => {
     const response = await postTerm({
       term: 'sanitised',
-      description: '<p onclick="x()">ok<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">l</a></p>',
+      description:
+        '<p onclick="x()">ok<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">l</a></p>',
     })
     expect(response.statusCode).toBe(201)
     expect(response.json().description).toBe('<p>ok<a>l</a></p>')
@@ -93,7 +101,11 @@ describe('terms: writing', () => {
     expect((await ctx.app.inject({ method: 'PUT', url: '/api/terms/999999', headers, payload })).statusCode).toBe(404)
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/terms/999999', headers })).statusCode).toBe(404)
     expect((await get('/api/terms/-3')).statusCode).toBe(400)
-    for (const [method, url] of [['POST', '/api/terms'], ['PUT', '/api/terms/1'], ['DELETE', '/api/terms/1']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/terms'],
+      ['PUT', '/api/terms/1'],
+      ['DELETE', '/api/terms/1'],
+    ] as const) {
       const response = await ctx.app.inject({ method, url, payload: method === 'DELETE' ? undefined : payload })
       expect(response.statusCode, `${method} ${url}`).toBe(401)
     }
@@ -103,24 +115,57 @@ describe('terms: writing', () => {
 
 describe('terms: reading', () => {
   const words = [
-    ['ākāsa', true], ['anattā', true], ['Buddha', true], ['ñāṇa', true], ['nibbāna', true], ['ṭhāna', true],
-    ['õpetus', true], ['öö', true], ['ärkamine', true], ['ülim', true], ['šamaan', true], ['zen', true],
-    ['Oma', true], ['peidus', false], ['100% tõde', true], ['a_b', true],
+    ['ākāsa', true],
+    ['anattā', true],
+    ['Buddha', true],
+    ['ñāṇa', true],
+    ['nibbāna', true],
+    ['ṭhāna', true],
+    ['õpetus', true],
+    ['öö', true],
+    ['ärkamine', true],
+    ['ülim', true],
+    ['šamaan', true],
+    ['zen', true],
+    ['Oma', true],
+    ['peidus', false],
+    ['100% tõde', true],
+    ['a_b', true],
   ] as const
 
   it('groups letters with Pali diacritics folded and Estonian letters kept, in Estonian order', async () => {
     await ctx.database.db.delete(terms)
-    await ctx.database.db.insert(terms).values(words.map(([term, published]) => ({ term, description: `<p>${term}</p>`, published })))
+    await ctx.database.db
+      .insert(terms)
+      .values(words.map(([term, published]) => ({ term, description: `<p>${term}</p>`, published })))
 
-    expect((await get('/api/terms/letters')).json()).toEqual(['1', 'A', 'B', 'N', 'O', 'Š', 'Z', 'T', 'Õ', 'Ä', 'Ö', 'Ü'])
+    expect((await get('/api/terms/letters')).json()).toEqual([
+      '1',
+      'A',
+      'B',
+      'N',
+      'O',
+      'Š',
+      'Z',
+      'T',
+      'Õ',
+      'Ä',
+      'Ö',
+      'Ü',
+    ])
     // the administrator also sees the unpublished 'peidus'
     expect((await get('/api/terms/letters', true)).json()).toContain('P')
 
     const underA = (await get('/api/terms/by-letter/A')).json().map((t: { term: string }) => t.term)
     expect(underA).toEqual(['a_b', 'ākāsa', 'anattā'])
-    expect((await get(`/api/terms/by-letter/${encodeURIComponent('Õ')}`)).json().map((t: { term: string }) => t.term)).toEqual(['õpetus'])
+    expect(
+      (await get(`/api/terms/by-letter/${encodeURIComponent('Õ')}`)).json().map((t: { term: string }) => t.term),
+    ).toEqual(['õpetus'])
     expect((await get('/api/terms/by-letter/o')).json().map((t: { term: string }) => t.term)).toEqual(['Oma'])
-    expect((await get('/api/terms/by-letter/N')).json().map((t: { term: string }) => t.term)).toEqual(['ñāṇa', 'nibbāna'])
+    expect((await get('/api/terms/by-letter/N')).json().map((t: { term: string }) => t.term)).toEqual([
+      'ñāṇa',
+      'nibbāna',
+    ])
     expect((await get('/api/terms/by-letter/P')).json()).toEqual([])
     expect((await get('/api/terms/by-letter/P', true)).json()).toHaveLength(1)
   })
@@ -172,7 +217,9 @@ describe('terms: reading', () => {
   })
 
   it('defaults to 25 a page publicly and refuses limits over 100 or pages under 1', async () => {
-    await ctx.database.db.insert(terms).values(Array.from({ length: 30 }, (_, i) => ({ term: `extra ${i}`, description: 'x', published: true })))
+    await ctx.database.db
+      .insert(terms)
+      .values(Array.from({ length: 30 }, (_, i) => ({ term: `extra ${i}`, description: 'x', published: true })))
     expect((await get('/api/terms?page=1')).json().data).toHaveLength(25)
     expect((await get('/api/admin/terms', true)).json().data).toHaveLength(20)
     expect((await get('/api/terms?limit=101')).statusCode).toBe(400)

@@ -24,16 +24,28 @@ function where({ publishedOnly, search }: TermFilter): SQL | undefined {
   const trimmed = search?.trim()
   return and(
     publishedOnly ? eq(terms.published, true) : undefined,
-    trimmed ? sql`f_unaccent(lower(${terms.term})) like '%' || f_unaccent(lower(${escapeLike(trimmed)})) || '%'` : undefined,
+    trimmed
+      ? sql`f_unaccent(lower(${terms.term})) like '%' || f_unaccent(lower(${escapeLike(trimmed)})) || '%'`
+      : undefined,
   )
 }
 
 export async function listTerms(db: DbOrTx, filter: TermFilter) {
-  return db.select().from(terms).where(where(filter)).orderBy(...alphabetical)
+  return db
+    .select()
+    .from(terms)
+    .where(where(filter))
+    .orderBy(...alphabetical)
 }
 
 export async function pageTerms(db: DbOrTx, filter: TermFilter, page: Page) {
-  const rows = await db.select().from(terms).where(where(filter)).orderBy(...alphabetical).limit(page.limit).offset(page.offset)
+  const rows = await db
+    .select()
+    .from(terms)
+    .where(where(filter))
+    .orderBy(...alphabetical)
+    .limit(page.limit)
+    .offset(page.offset)
   const [total] = await db.select({ n: count() }).from(terms).where(where(filter))
   return { rows, total: total?.n ?? 0 }
 }

@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { IdParams } from '../../../shared/api/common.ts'
 import { LEXICON_PAGE_SIZE_ADMIN, LEXICON_PAGE_SIZE_PUBLIC } from '../../../shared/limits.ts'
-import { LetterParams, Letters, Term, TermInput, TermsPage, TermsQuery, TermsResponse } from '../../../shared/api/terms.ts'
+import {
+  LetterParams,
+  Letters,
+  Term,
+  TermInput,
+  TermsPage,
+  TermsQuery,
+  TermsResponse,
+} from '../../../shared/api/terms.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
@@ -23,19 +31,27 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     return pageResult(rows.map(withIsoDates), total, paging)
   })
 
-  app.get('/api/admin/terms', { schema: { querystring: TermsQuery, response: { 200: TermsPage } } }, async (request) => {
-    const paging = pageOf(request.query, LEXICON_PAGE_SIZE_ADMIN)
-    const { rows, total } = await pageTerms(db, { publishedOnly: false, search: request.query.search }, paging)
-    return pageResult(rows.map(withIsoDates), total, paging)
-  })
+  app.get(
+    '/api/admin/terms',
+    { schema: { querystring: TermsQuery, response: { 200: TermsPage } } },
+    async (request) => {
+      const paging = pageOf(request.query, LEXICON_PAGE_SIZE_ADMIN)
+      const { rows, total } = await pageTerms(db, { publishedOnly: false, search: request.query.search }, paging)
+      return pageResult(rows.map(withIsoDates), total, paging)
+    },
+  )
 
   app.get('/api/terms/letters', { schema: { response: { 200: Letters } } }, async (request) => {
     return letters(db, request.user === null)
   })
 
-  app.get('/api/terms/by-letter/:letter', { schema: { params: LetterParams, response: { 200: z.array(Term) } } }, async (request) => {
-    return (await termsUnderLetter(db, request.params.letter, request.user === null)).map(withIsoDates)
-  })
+  app.get(
+    '/api/terms/by-letter/:letter',
+    { schema: { params: LetterParams, response: { 200: z.array(Term) } } },
+    async (request) => {
+      return (await termsUnderLetter(db, request.params.letter, request.user === null)).map(withIsoDates)
+    },
+  )
 
   app.get('/api/terms/:id', { schema: { params: IdParams, response: { 200: Term } } }, async (request) => {
     const term = await findTerm(db, request.params.id)
@@ -49,9 +65,13 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     return reply.status(201).send(withIsoDates(term))
   })
 
-  app.put('/api/terms/:id', { schema: { params: IdParams, body: TermInput, response: { 200: Term } } }, async (request) => {
-    return withIsoDates(await changeTerm(db, request.user!, request.params.id, request.body))
-  })
+  app.put(
+    '/api/terms/:id',
+    { schema: { params: IdParams, body: TermInput, response: { 200: Term } } },
+    async (request) => {
+      return withIsoDates(await changeTerm(db, request.user!, request.params.id, request.body))
+    },
+  )
 
   app.delete('/api/terms/:id', { schema: { params: IdParams } }, async (request, reply) => {
     await removeTerm(db, request.user!, request.params.id)
