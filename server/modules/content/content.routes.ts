@@ -15,7 +15,6 @@ import {
   FinalizeInput,
   LocateAnswer,
   LocateQuery,
-  ReaderChunk,
   ReaderChunkQuery,
   ReprocessAnswer,
 } from '../../../shared/api/content.ts'
@@ -124,7 +123,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get(
     '/api/content/:id/chunks',
-    { schema: { params: IdParams, querystring: ReaderChunkQuery, response: { 200: ReaderChunk, 304: z.null() } } },
+    // No response schema: the body is JSON text (ReaderChunk) prepared and cached by readChunk.
+    { schema: { params: IdParams, querystring: ReaderChunkQuery } },
     async (request, reply) => {
       const { chunk, size } = request.query
       const found = await readChunk(db, request.params.id, chunk, size, request.user !== null)
@@ -132,8 +132,9 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const etag = `"c${request.params.id}-v${found.version}-n${chunk}-s${size}"`
       reply.header('ETag', etag)
       reply.header('Cache-Control', `${found.published ? 'public' : 'private'}, no-cache`)
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null)
-      return found.load()
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+      // Already JSON text ({ chunk, hasMore, totalChunks }, see ReaderChunk): sent as it is.
+      return reply.type('application/json; charset=utf-8').send(await found.json())
     },
   )
 

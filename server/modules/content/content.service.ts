@@ -1,6 +1,7 @@
 // Saving pages (directly or through staged upload chunks), reading them in chunks, jumping to an
 // anchor, and reprocessing every page. Processing runs in a worker thread before the transaction,
 // so the database is held only for the short write that makes the new version visible.
+import { LRUCache } from 'lru-cache'
 import type { CurrentUser } from '../../../shared/api/auth.ts'
 import type { ChunkUpload, FinalizeInput } from '../../../shared/api/content.ts'
 import { CONTENT_SIZE_LIMIT_BYTES } from '../../../shared/limits.ts'
@@ -134,18 +135,33 @@ export async function finalizeUpload(db: Db, user: CurrentUser, input: FinalizeI
   return page
 }
 
-/** Chunk `chunk` of the page, `size` blocks long; visitors only see published pages. */
+/**
+ * Serialised chunks, keyed by page, version, chunk and size. A save raises the version, so an entry
+ * can never be stale, whichever server process made it; the cache only saves the block query and
+ * the JSON work for chunks readers ask for again.
+ */
+const chunkCache = new LRUCache<string, string>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (json) => json.length * 2,
+})
+
+/** Chunk `chunk` of the page, `size` blocks long, as JSON text; visitors only see published pages. */
 export async function readChunk(db: Db, id: number, chunk: number, size: number, canSeeDrafts: boolean) {
   const state = await repo.findPageState(db, id)
   if (!state || (!state.published && !canSeeDrafts)) throw notFound('Content')
   const totalChunks = Math.max(1, Math.ceil(state.blockCount / size))
   if (chunk >= totalChunks) throw new AppError(404, `Chunk ${chunk} does not exist: the page has ${totalChunks} chunks`)
+  const key = `${id}:${state.version}:${chunk}:${size}`
   return {
     version: state.version,
     published: state.published,
-    load: async () => {
+    json: async () => {
+      const cached = chunkCache.get(key)
+      if (cached !== undefined) return cached
       const blocks = await repo.readBlocks(db, id, chunk * size, (chunk + 1) * size)
-      return { chunk: blocks.join('\n'), hasMore: chunk < totalChunks - 1, totalChunks }
+      const json = JSON.stringify({ chunk: blocks.join('\n'), hasMore: chunk < totalChunks - 1, totalChunks })
+      chunkCache.set(key, json)
+      return json
     },
   }
 }
