@@ -188,14 +188,20 @@ export const searchPassages = pgTable(
   (t) => [index().on(t.contentId, t.position), index('search_passages_vector_idx').using('gin', t.searchVector)],
 )
 
-export const terms = pgTable('terms', {
-  id: serial().primaryKey(),
-  term: text().notNull().unique(),
-  description: text().notNull(),
-  published: boolean().notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const terms = pgTable(
+  'terms',
+  {
+    id: serial().primaryKey(),
+    term: text().notNull().unique(),
+    description: text().notNull(),
+    published: boolean().notNull().default(false),
+    /** The description's words for search, unaccented (tags are only markup and rarely match). */
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', f_unaccent(description))`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('terms_search_vector_idx').using('gin', t.searchVector)],
+)
 
 export const feedback = pgTable(
   'feedback',

@@ -87,17 +87,23 @@ export async function searchTerms(
   options: { publishedOnly: boolean; limit: number },
 ): Promise<TermHit[]> {
   const prefix = `${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  // Three index-backed ways to match (prefix and near miss on the term, words of the description),
+  // united rather than OR-ed so each can use its own index.
+  const published = options.publishedOnly ? sql`AND t.published` : sql``
   const result = await db.execute<Record<string, unknown>>(sql`
-    WITH q AS (SELECT to_tsquery('simple', ${tsQuery}) AS query)
+    WITH q AS (SELECT to_tsquery('simple', ${tsQuery}) AS query),
+    hits AS (
+      SELECT t.id FROM terms t WHERE f_unaccent(lower(t.term)) LIKE ${prefix} ${published}
+      UNION
+      SELECT t.id FROM terms t WHERE f_unaccent(lower(t.term)) % ${folded} ${published}
+      UNION
+      SELECT t.id FROM terms t, q WHERE t.search_vector @@ q.query ${published}
+    )
     SELECT t.id, t.term, t.description,
            f_unaccent(lower(t.term)) = ${folded} AS exact,
            f_unaccent(lower(t.term)) LIKE ${prefix} AS prefix,
            similarity(f_unaccent(lower(t.term)), ${folded}) AS similarity
-    FROM q, terms t
-    WHERE (f_unaccent(lower(t.term)) LIKE ${prefix}
-           OR f_unaccent(lower(t.term)) % ${folded}
-           OR to_tsvector('simple', f_unaccent(t.description)) @@ q.query)
-      ${options.publishedOnly ? sql`AND t.published` : sql``}
+    FROM hits JOIN terms t ON t.id = hits.id
     ORDER BY exact DESC, prefix DESC, similarity DESC, t.term
     LIMIT ${options.limit}`)
   return result.rows.map((row) => ({

@@ -4,7 +4,16 @@ import type { DbOrTx } from '../../db/client.ts'
 import { terms } from '../../db/schema.ts'
 import type { Page } from '../../lib/paging.ts'
 
-export type TermRow = typeof terms.$inferSelect
+/** What the API shows of a term (never its search vector). */
+const termColumns = {
+  id: terms.id,
+  term: terms.term,
+  description: terms.description,
+  published: terms.published,
+  createdAt: terms.createdAt,
+  updatedAt: terms.updatedAt,
+}
+export type TermRow = Omit<typeof terms.$inferSelect, 'searchVector'>
 export type TermColumns = Pick<TermRow, 'term' | 'description' | 'published'>
 
 export interface TermFilter {
@@ -32,7 +41,7 @@ function where({ publishedOnly, search }: TermFilter): SQL | undefined {
 
 export async function listTerms(db: DbOrTx, filter: TermFilter) {
   return db
-    .select()
+    .select(termColumns)
     .from(terms)
     .where(where(filter))
     .orderBy(...alphabetical)
@@ -40,7 +49,7 @@ export async function listTerms(db: DbOrTx, filter: TermFilter) {
 
 export async function pageTerms(db: DbOrTx, filter: TermFilter, page: Page) {
   const rows = await db
-    .select()
+    .select(termColumns)
     .from(terms)
     .where(where(filter))
     .orderBy(...alphabetical)
@@ -57,21 +66,21 @@ export async function listTermNames(db: DbOrTx, filter: TermFilter) {
 
 export async function findTermsByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return []
-  return db.select().from(terms).where(inArray(terms.id, ids))
+  return db.select(termColumns).from(terms).where(inArray(terms.id, ids))
 }
 
 export async function findTerm(db: DbOrTx, id: number) {
-  const [term] = await db.select().from(terms).where(eq(terms.id, id))
+  const [term] = await db.select(termColumns).from(terms).where(eq(terms.id, id))
   return term
 }
 
 export async function insertTerm(db: DbOrTx, values: TermColumns) {
-  const [term] = await db.insert(terms).values(values).returning()
+  const [term] = await db.insert(terms).values(values).returning(termColumns)
   return term!
 }
 
 export async function updateTerm(db: DbOrTx, id: number, values: TermColumns) {
-  const [term] = await db.update(terms).set(values).where(eq(terms.id, id)).returning()
+  const [term] = await db.update(terms).set(values).where(eq(terms.id, id)).returning(termColumns)
   return term
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "terms" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', f_unaccent(description))) STORED;--> statement-breakpoint
+CREATE INDEX "terms_search_vector_idx" ON "terms" USING gin ("search_vector");
