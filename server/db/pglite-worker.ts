@@ -30,7 +30,9 @@ async function start() {
   }
   const db = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm }, loadDataDir })
   await fs.rm(socketPath, { force: true })
-  const server = new PGLiteSocketServer({ db, path: socketPath })
+  // The app's pool holds one connection, but node-postgres replaces a connection after a failed
+  // query; with more than one slot the new connection is accepted while the old one closes.
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 })
   await server.start()
 
   port.on('message', async (message: { type: 'close' } | { type: 'dump'; path: string }) => {

@@ -145,6 +145,20 @@ const request = fc.record({
 })
 
 describe('robustness', () => {
+  it('keeps answering after a request whose query fails in the database', async () => {
+    const cookie = await loginAs(ctx, 'conflict')
+    const term = { term: 'duplicate-me', description: '<p>d</p>', published: true }
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/terms', headers: { cookie }, payload: term })).statusCode,
+    ).toBe(201)
+    for (let i = 0; i < 3; i++) {
+      const again = await ctx.app.inject({ method: 'POST', url: '/api/terms', headers: { cookie }, payload: term })
+      expect(again.statusCode).toBe(409)
+      expect((await ctx.app.inject({ url: '/api/books' })).statusCode).toBe(200)
+    }
+    expect((await ctx.app.inject({ url: '/api/search?q=x&books=2147483648' })).statusCode).toBe(400)
+  })
+
   it('refuses NUL characters in the address and the body with 400, and keeps the database connection', async () => {
     const cookie = await loginAs(ctx, 'nul')
     expect((await ctx.app.inject({ url: '/api/terms?search=%00' })).statusCode).toBe(400)

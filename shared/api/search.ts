@@ -6,6 +6,7 @@ const commaIds = z
   .max(1000)
   .regex(/^\d{1,10}(,\d{1,10})*$/, 'books must be comma-separated ids')
   .transform((text) => text.split(',').map(Number))
+  .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), 'books must be positive ids')
 
 export const SearchQueryParams = z.object({
   q: z.string().max(500).default(''),
