@@ -170,7 +170,7 @@ test('the PDF button opens a print view with the title, contents, body and notes
   const first = published()[0]!
   await page.goto(`/content/${first.id}`)
   const popupPromise = page.waitForEvent('popup')
-  await page.getByRole('link', { name: 'Ava prinditav vaade (PDF)' }).click()
+  await page.getByRole('link', { name: 'PDF: ava prinditav vaade' }).click()
   const popup = await popupPromise
   await expect(popup).toHaveURL(new RegExp(`/content/${first.id}\\?print=1$`))
   await expect(popup.getByRole('heading', { level: 1, name: first.title, exact: true })).toBeVisible()

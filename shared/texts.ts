@@ -40,7 +40,7 @@ export const texts = {
     toc: 'Sisukord', // interim: the table-of-contents button and its list
     tocEmpty: 'Sellel lehel pole pealkirju.', // interim
     pdf: 'PDF', // interim: the PDF export button
-    pdfLabel: 'Ava prinditav vaade (PDF)', // interim
+    pdfLabel: 'PDF: ava prinditav vaade', // interim (starts with the visible text, for voice control)
     titleBarLabel: 'Lehe tööriistad', // interim
     notes: 'Viited ja märkused', // interim: the links section's landmark name
     copyLink: 'Kopeeri lõigu link', // interim
