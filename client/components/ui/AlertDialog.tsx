@@ -1,5 +1,6 @@
-// A confirmation for something that cannot be taken back (Radix AlertDialog): focus starts on
-// Cancel, Escape cancels, and the dialog stays open while the action runs.
+// A question before something that cannot be taken back (Radix AlertDialog): focus starts on
+// Cancel, Escape cancels, and the dialog stays open while the action runs. With a trigger it opens
+// from its button; without one the caller opens it (a blocked navigation, a save conflict).
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog'
 import type { ReactNode } from 'react'
 import { texts } from '#shared/texts.ts'
@@ -10,10 +11,11 @@ interface ConfirmDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** The button that opens the dialog; focus returns to it on close. */
-  trigger: ReactNode
+  trigger?: ReactNode
   title: ReactNode
   description: ReactNode
   confirmLabel: string
+  cancelLabel?: string
   pendingLabel?: string
   isPending?: boolean
   variant?: 'destructive' | 'primary'
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = texts.common.cancel,
   pendingLabel,
   isPending = false,
   variant = 'destructive',
@@ -40,7 +43,7 @@ export function ConfirmDialog({
         if (!isPending) onOpenChange(next)
       }}
     >
-      <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>
+      {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClass} />
         <AlertDialogPrimitive.Content className={panelClass}>
@@ -55,7 +58,7 @@ export function ConfirmDialog({
           <DialogFooter>
             <AlertDialogPrimitive.Cancel asChild>
               <Button variant="secondary" disabled={isPending}>
-                {texts.common.cancel}
+                {cancelLabel}
               </Button>
             </AlertDialogPrimitive.Cancel>
             {/* A plain button, not AlertDialog.Action: Action would close before the call ends. */}
