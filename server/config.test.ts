@@ -46,6 +46,8 @@ describe('configuration', () => {
   it('understands proxy hops and addresses', () => {
     const hops = load({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean
     expect([hops('a', 0), hops('a', 1), hops('a', 2)]).toEqual([true, true, false])
+    const one = load({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean
+    expect([one('a', 0), one('a', 1)]).toEqual([true, false])
     expect(load({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2'])
     expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
   })

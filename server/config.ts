@@ -64,7 +64,9 @@ export class ConfigError extends OperatorError {}
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === 'false' || value === '0') return false
-  if (value === 'true' || value === '1') return true
+  if (value === 'true') return true
+  // A number counts hops: `1` trusts only the proxy in front, so a client's own X-Forwarded-For
+  // entries cannot pose as its address (`true` would take the left-most, forgeable one).
   if (/^\d+$/.test(value)) {
     const hops = Number(value)
     return (_address, hop) => hop < hops

@@ -6,6 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp, type App } from '../app.ts'
+import type { TrustProxy } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { ensureUser } from '../modules/auth/auth.service.ts'
 import { adminUrl, databaseUrl, randomName } from './postgres-admin.ts'
@@ -43,7 +44,9 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
 }
 
 /** Call at the top of a test file; the returned object is filled before the first test runs. */
-export function useTestApp(options: { clientDir?: string; donationUrl?: string } = {}): TestContext {
+export function useTestApp(
+  options: { clientDir?: string; donationUrl?: string; trustProxy?: TrustProxy } = {},
+): TestContext {
   const context = {} as TestContext
   let dispose: (() => Promise<void>) | undefined
   beforeAll(async () => {
@@ -54,7 +57,7 @@ export function useTestApp(options: { clientDir?: string; donationUrl?: string }
       database: opened.database,
       config: {
         sessionSecret: 'test-secret-test-secret-test-secret-0123',
-        trustProxy: false,
+        trustProxy: options.trustProxy ?? false,
         logLevel: 'silent',
         donationUrl: options.donationUrl,
       },

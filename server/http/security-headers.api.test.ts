@@ -1,0 +1,97 @@
+// HSTS and the Secure session cookie behind a TLS-terminating reverse proxy: only when the request
+// really arrived over HTTPS (X-Forwarded-Proto from a trusted proxy), never over plain HTTP, so
+// `npm start` on http://127.0.0.1 keeps working.
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../config.ts'
+import { ensureUser } from '../modules/auth/auth.service.ts'
+import { useTestApp, type TestContext } from '../test/test-app.ts'
+
+// TRUST_PROXY=1, as README's production example has it: the one proxy in front is trusted.
+const behindProxy = useTestApp({ trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy })
+const direct = useTestApp()
+const trustsOtherProxy = useTestApp({ trustProxy: ['10.0.0.1'] })
+
+const HTTPS = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'teachings.example.ee' }
+const USER = { username: 'proxied', password: 'correct horse battery' }
+
+async function loginThrough(ctx: TestContext, headers: Record<string, string>) {
+  await ensureUser(ctx.database.db, USER.username, USER.password, false)
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: USER, headers })
+  expect(response.statusCode).toBe(200)
+  return response
+}
+
+const sessionCookie = (response: { headers: Record<string, unknown> }) => {
+  const raw = response.headers['set-cookie']
+  const cookies = Array.isArray(raw) ? raw.map(String) : [String(raw)]
+  const cookie = cookies.find((c) => c.startsWith('session='))
+  expect(cookie).toBeDefined()
+  return cookie!
+}
+
+describe('behind a trusted proxy (TRUST_PROXY set)', () => {
+  it('sends Strict-Transport-Security on requests that arrived over HTTPS, errors and pages alike', async () => {
+    for (const url of ['/api/health', '/api/no-such-thing', '/api/content/999999']) {
+      const response = await behindProxy.app.inject({ url, headers: HTTPS })
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+    }
+  })
+
+  it('marks the session cookie Secure (and clears it Secure at logout) over HTTPS', async () => {
+    const login = await loginThrough(behindProxy, { ...HTTPS, origin: 'https://teachings.example.ee' })
+    const cookie = sessionCookie(login)
+    expect(cookie).toMatch(/;\s*Secure/i)
+    expect(cookie).toMatch(/;\s*HttpOnly/i)
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i)
+    const value = cookie.split(';')[0]!
+    const user = await behindProxy.app.inject({ url: '/api/user', headers: { ...HTTPS, cookie: value } })
+    expect(user.statusCode).toBe(200)
+    const logout = await behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...HTTPS, cookie: value },
+    })
+    expect(logout.statusCode).toBe(200)
+    expect(sessionCookie(logout)).toMatch(/;\s*Secure/i)
+  })
+
+  it('sends no HSTS and no Secure flag over plain HTTP (no X-Forwarded-Proto, or http)', async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'http' }]) {
+      const health = await behindProxy.app.inject({ url: '/api/health', headers })
+      expect(health.headers['strict-transport-security']).toBeUndefined()
+      const login = await loginThrough(behindProxy, headers)
+      expect(sessionCookie(login)).not.toMatch(/Secure/i)
+    }
+  })
+})
+
+describe('without a trusted proxy', () => {
+  it('plain HTTP (npm start on localhost): no HSTS, a cookie without Secure', async () => {
+    const health = await direct.app.inject({ url: '/api/health' })
+    expect(health.headers['strict-transport-security']).toBeUndefined()
+    const login = await loginThrough(direct, {})
+    expect(sessionCookie(login)).not.toMatch(/Secure/i)
+  })
+
+  it('ignores a forged X-Forwarded-Proto when TRUST_PROXY is unset', async () => {
+    const health = await direct.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } })
+    expect(health.headers['strict-transport-security']).toBeUndefined()
+    const login = await loginThrough(direct, { 'x-forwarded-proto': 'https' })
+    expect(sessionCookie(login)).not.toMatch(/Secure/i)
+  })
+
+  it('ignores X-Forwarded-Proto from an address that is not the configured proxy', async () => {
+    const fromStranger = await trustsOtherProxy.app.inject({
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+      remoteAddress: '192.0.2.7',
+    })
+    expect(fromStranger.headers['strict-transport-security']).toBeUndefined()
+    const fromProxy = await trustsOtherProxy.app.inject({
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+      remoteAddress: '10.0.0.1',
+    })
+    expect(fromProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+  })
+})
