@@ -26,6 +26,7 @@ import {
   finalizeUpload,
   locateAnchor,
   readChunk,
+  readPage,
   removePage,
   reprocessAll,
   savePage,
@@ -80,11 +81,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/api/content/:id',
     { schema: { params: IdParams, querystring: ContentQuery, response: { 200: Content } } },
-    async (request) => {
-      const page = await repo.findPage(db, request.params.id, request.query.body)
-      if (!page || (!page.published && !request.user)) throw notFound('Content')
-      return toContent(page)
-    },
+    async (request) => toContent(await readPage(db, request.params.id, request.query.body, request.user !== null)),
   )
 
   app.post(

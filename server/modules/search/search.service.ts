@@ -10,7 +10,9 @@ import {
   type SearchQuery,
 } from '../../../shared/text/search-text.ts'
 import type { Db } from '../../db/client.ts'
+import { collectPlainText } from '../content/processing/sanitize.ts'
 import { shortText } from '../site/page-meta.ts'
+import { sentDescription } from '../terms/terms.service.ts'
 import { searchPassages, searchTerms, searchTitles, type PassageHit, type TermHit } from './search.repo.ts'
 
 const MAX_RESULTS = 30
@@ -41,17 +43,35 @@ export async function search(db: Db, input: string, options: SearchOptions): Pro
   ])
   const ranked = [
     ...terms.map((hit) => ({ tier: hit.exact ? 0 : hit.prefix ? 3 : 5, result: termResult(hit, query) })),
-    ...titles.map((hit) => ({ tier: 1, result: passageResult(hit, query) })),
-    ...fewPerPage(passages).map((hit) => ({
-      tier: headingMatches(hit.heading, query) ? 2 : 4,
-      result: passageResult(hit, query),
-    })),
+    ...titles.map(sentPassage).map((hit) => ({ tier: 1, result: passageResult(hit, query) })),
+    ...fewPerPage(passages)
+      .map(sentPassage)
+      .map((hit) => ({
+        tier: headingMatches(hit.heading, query) ? 2 : 4,
+        result: passageResult(hit, query),
+      })),
   ]
   // A stable sort keeps each group's own order (relevance from the database) within its tier.
   return ranked
     .sort((a, b) => a.tier - b.tier)
     .slice(0, MAX_RESULTS)
     .map((entry) => entry.result)
+}
+
+// The start of a tag (`<` then a letter, `/`, `!` or `?`): markup where plain text belongs.
+const MARKUP = /<[a-zA-Z/!?]/
+
+/**
+ * Passage text and headings are stored as plain text and previews are sent as text. A stored row
+ * that holds markup anyway (written around the app) is reduced to its readable text by the page
+ * sanitiser: scripts, styles and forms go with their content, tags and attributes go.
+ */
+export function sentPlainText(text: string): string {
+  return MARKUP.test(text) ? collectPlainText(text) : text
+}
+
+function sentPassage(hit: PassageHit): PassageHit {
+  return { ...hit, text: sentPlainText(hit.text), heading: sentPlainText(hit.heading) }
 }
 
 /** Every word of the query (as a word prefix) occurs in the heading. */
@@ -71,7 +91,7 @@ function fewPerPage(passages: PassageHit[]) {
 }
 
 function termResult(hit: TermHit, query: SearchQuery): SearchResult {
-  const text = shortText(hit.description, 10_000)
+  const text = shortText(sentDescription(hit.description), 10_000)
   return {
     type: 'term',
     id: hit.id,

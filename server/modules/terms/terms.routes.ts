@@ -17,18 +17,21 @@ import { notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
 import { withIsoDates } from '../../lib/timestamps.ts'
 import { findTerm, listTerms, pageTerms } from './terms.repo.ts'
-import { changeTerm, createTerm, letters, removeTerm, termsUnderLetter } from './terms.service.ts'
+import { changeTerm, createTerm, letters, removeTerm, sentTerm, termsUnderLetter } from './terms.service.ts'
+
+/** Every term leaves with its description sanitised again (terms.service.ts, sentDescription). */
+const present = <T extends { description: string }>(term: T) => withIsoDates(sentTerm(term))
 
 export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/terms', { schema: { querystring: TermsQuery, response: { 200: TermsResponse } } }, async (request) => {
     const { page, limit, search } = request.query
     const filter = { publishedOnly: request.user === null, search }
     if (page === undefined && limit === undefined && search === undefined) {
-      return (await listTerms(db, filter)).map(withIsoDates)
+      return (await listTerms(db, filter)).map(present)
     }
     const paging = pageOf(request.query, LEXICON_PAGE_SIZE_PUBLIC)
     const { rows, total } = await pageTerms(db, filter, paging)
-    return pageResult(rows.map(withIsoDates), total, paging)
+    return pageResult(rows.map(present), total, paging)
   })
 
   app.get(
@@ -37,7 +40,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => {
       const paging = pageOf(request.query, LEXICON_PAGE_SIZE_ADMIN)
       const { rows, total } = await pageTerms(db, { publishedOnly: false, search: request.query.search }, paging)
-      return pageResult(rows.map(withIsoDates), total, paging)
+      return pageResult(rows.map(present), total, paging)
     },
   )
 
@@ -49,7 +52,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/api/terms/by-letter/:letter',
     { schema: { params: LetterParams, response: { 200: z.array(Term) } } },
     async (request) => {
-      return (await termsUnderLetter(db, request.params.letter, request.user === null)).map(withIsoDates)
+      return (await termsUnderLetter(db, request.params.letter, request.user === null)).map(present)
     },
   )
 
@@ -57,19 +60,19 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     const term = await findTerm(db, request.params.id)
     // An unpublished term does not exist for visitors.
     if (!term || (!term.published && request.user === null)) throw notFound('Term')
-    return withIsoDates(term)
+    return present(term)
   })
 
   app.post('/api/terms', { schema: { body: TermInput, response: { 201: Term } } }, async (request, reply) => {
     const term = await createTerm(db, request.user!, request.body)
-    return reply.status(201).send(withIsoDates(term))
+    return reply.status(201).send(present(term))
   })
 
   app.put(
     '/api/terms/:id',
     { schema: { params: IdParams, body: TermInput, response: { 200: Term } } },
     async (request) => {
-      return withIsoDates(await changeTerm(db, request.user!, request.params.id, request.body))
+      return present(await changeTerm(db, request.user!, request.params.id, request.body))
     },
   )
 

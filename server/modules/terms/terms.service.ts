@@ -1,4 +1,5 @@
 // The lexicon's rules: sanitised descriptions, unique names, visibility, grouping by letter.
+import { LRUCache } from 'lru-cache'
 import type { CurrentUser } from '../../../shared/api/auth.ts'
 import type { TermValues } from '../../../shared/api/terms.ts'
 import { estonianCollator, termLetter, termLetters } from '../../../shared/text/fold-diacritics.ts'
@@ -16,6 +17,29 @@ export const DESCRIPTION_REQUIRED = 'Description is required'
 export function cleanDescription(html: string): string | undefined {
   const clean = sanitizeHtml(html)
   return isBlankHtml(clean) ? undefined : clean
+}
+
+/**
+ * Stored descriptions are sanitised again on the way out: a row written around the app (a restore,
+ * an SQL fix, an older rule) must not reach a reader's browser unclean. Sanitising is idempotent, so
+ * a clean description is sent unchanged; the cache (keyed by the stored text) makes a repeat a lookup.
+ */
+const sentDescriptions = new LRUCache<string, string>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (clean, stored) => (clean.length + stored.length) * 2 + 1,
+})
+
+export function sentDescription(stored: string): string {
+  const cached = sentDescriptions.get(stored)
+  if (cached !== undefined) return cached
+  const clean = sanitizeHtml(stored)
+  sentDescriptions.set(stored, clean)
+  return clean
+}
+
+/** A term row as it may be sent: its description sanitised again. */
+export function sentTerm<T extends { description: string }>(term: T): T {
+  return { ...term, description: sentDescription(term.description) }
 }
 
 function termColumns(input: TermValues): TermColumns {
