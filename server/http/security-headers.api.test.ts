@@ -56,7 +56,8 @@ describe('behind a trusted proxy (TRUST_PROXY set)', () => {
   })
 
   it('sends no HSTS and no Secure flag over plain HTTP (no X-Forwarded-Proto, or http)', async () => {
-    for (const headers of [{}, { 'x-forwarded-proto': 'http' }]) {
+    const plain: Record<string, string>[] = [{}, { 'x-forwarded-proto': 'http' }]
+    for (const headers of plain) {
       const health = await behindProxy.app.inject({ url: '/api/health', headers })
       expect(health.headers['strict-transport-security']).toBeUndefined()
       const login = await loginThrough(behindProxy, headers)
