@@ -6,6 +6,7 @@ import { OperatorError } from './lib/operator-error.ts'
 import { scheduleDailyBackups } from './db/backup.ts'
 import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
+import { removeStaleBuilds } from './modules/content/content.service.ts'
 import { ensureUser, purgeExpiredSessions } from './modules/auth/auth.service.ts'
 import { closeProcessingWorker } from './modules/content/processing/run-in-worker.ts'
 
@@ -48,6 +49,8 @@ async function main() {
     app = await buildApp({ database, config, clientDir: CLIENT_DIR })
     await app.listen({ port: config.port, host: config.host })
     if (database.kind === 'pglite') stopBackups = scheduleDailyBackups(database, config.dataDir, app.log)
+    const log = app.log
+    removeStaleBuilds(database.db).catch((error: unknown) => log.error({ err: error }, 'removing stale builds failed'))
     app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'ready')
   } catch (error) {
     await database.close().catch(() => {})

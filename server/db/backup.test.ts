@@ -4,9 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ensureUser } from '../modules/auth/auth.service.ts'
-import { replaceReaderData } from '../modules/content/content.repo.ts'
 import { processPage } from '../modules/content/processing/process-page.ts'
-import { makeChapter } from '../test/factories.ts'
+import { makeChapter, showProcessed } from '../test/factories.ts'
 import { listBackups, makeBackup, pruneBackups } from './backup.ts'
 import { openDatabase, type Database } from './client.ts'
 import { DataDirIncompleteError } from './data-dir-lock.ts'
@@ -49,7 +48,7 @@ describe('backups of the embedded database', { timeout: 120_000 }, () => {
       .insert(contentPages)
       .values({ chapterId: chapter.id, title: 'Kept', content: processed.processedContent, published: true })
       .returning()
-    await replaceReaderData(database.db, page!.id, processed)
+    await showProcessed(database.db, page!.id, processed)
     await database.db.insert(terms).values({ term: 'sati', description: '<p>Memory</p>', published: true })
     const before = await checksums(database)
     const backup = await makeBackup(database, dataDir)

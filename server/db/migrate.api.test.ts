@@ -1,8 +1,17 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { books, chapters, contentPages } from './schema.ts'
+import { adminUrl, databaseUrl, randomName } from '../test/postgres-admin.ts'
 import { useTestApp } from '../test/test-app.ts'
+import { openDatabase, type Database } from './client.ts'
 import { migrateDatabase } from './migrate.ts'
+import { books, chapters, contentPages } from './schema.ts'
 
 const ctx = useTestApp()
 
@@ -35,3 +44,82 @@ describe('migrations', () => {
     expect(result.rows[0]!.folded).toBe('Satipatthana metta oige nana')
   })
 })
+
+describe('migration 0005 (reader builds)', () => {
+  it('moves the blocks, anchors and passages of existing pages into one build each', async () => {
+    const fresh = await openEmptyDatabase()
+    try {
+      // A database as it was before 0005: the earlier migrations only.
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-migrations-'))
+      const source = fileURLToPath(new URL('./migrations', import.meta.url))
+      const journal = JSON.parse(fs.readFileSync(path.join(source, 'meta/_journal.json'), 'utf8'))
+      journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 5)
+      fs.mkdirSync(path.join(folder, 'meta'))
+      fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal))
+      for (const entry of journal.entries)
+        fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`))
+      await migrate(drizzle({ client: fresh.database.pool }), { migrationsFolder: folder })
+      fs.rmSync(folder, { recursive: true, force: true })
+
+      const run = (query: string) => fresh.database.pool.query(query)
+      await run(
+        `INSERT INTO books (id, title) VALUES (1, 'B'); INSERT INTO chapters (id, book_id, title) VALUES (1, 1, 'C')`,
+      )
+      await run(`INSERT INTO content (id, chapter_id, title, content, block_count, published)
+                 VALUES (1, 1, 'Old', '<p id="a">mettā</p>\n<p id="b">two</p>', 2, true)`)
+      await run(
+        `INSERT INTO reader_blocks (content_id, position, html) VALUES (1, 0, '<p id="a">mettā</p>'), (1, 1, '<p id="b">two</p>')`,
+      )
+      await run(`INSERT INTO reader_anchors (content_id, anchor, position) VALUES (1, 'a', 0), (1, 'b', 1)`)
+      await run(`INSERT INTO search_passages (content_id, position, anchor, text) VALUES (1, 0, 'a', 'mettā two')`)
+
+      await migrateDatabase(fresh.database)
+
+      const page = (await run(`SELECT build_id FROM content WHERE id = 1`)).rows[0]
+      const build = (await run(`SELECT content_id, anchors FROM reader_builds WHERE id = ${Number(page.build_id)}`))
+        .rows[0]
+      expect(build.content_id).toBe(1)
+      expect(JSON.parse(build.anchors)).toEqual([
+        ['a', 0],
+        ['b', 1],
+      ])
+      const blocks = await run(
+        `SELECT position, html FROM reader_blocks WHERE build_id = ${Number(page.build_id)} ORDER BY position`,
+      )
+      expect(blocks.rows.map((row) => row.html)).toEqual(['<p id="a">mettā</p>', '<p id="b">two</p>'])
+      const found = await run(`SELECT anchor FROM search_passages WHERE build_id = ${Number(page.build_id)}
+                               AND search_vector @@ to_tsquery('simple', 'metta')`)
+      expect(found.rows).toEqual([{ anchor: 'a' }])
+    } finally {
+      await fresh.dispose()
+    }
+  })
+})
+
+/** A database with no tables at all (not the migrated test template). */
+async function openEmptyDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const name = randomName('enc_migrate')
+    const admin = new pg.Client({ connectionString: adminUrl() })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    const database = await openDatabase({ databaseUrl: databaseUrl(name), dataDir: '' })
+    return {
+      database,
+      dispose: async () => {
+        await database.close()
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await admin.end()
+      },
+    }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-migrate-'))
+  const database = await openDatabase({ dataDir: dir })
+  return {
+    database,
+    dispose: async () => {
+      await database.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

@@ -2,6 +2,7 @@
 // Column names are camelCase here and snake_case in the database (drizzle `casing: 'snake_case'`).
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -114,6 +115,8 @@ export const contentPages = pgTable(
     version: integer().notNull().default(1),
     /** How many reader blocks the processed body has (the chunks endpoint's totalChunks comes from it). */
     blockCount: integer().notNull().default(0),
+    /** The reader build (blocks, anchors, passages) readers and search see; null only before the first save. */
+    buildId: integer().references((): AnyPgColumn => readerBuilds.id),
     /** UTF-8 size of the saved HTML (main + links), shown to editors and checked against the 10 MB limit. */
     sizeBytes: integer().notNull().default(0),
     updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -143,30 +146,35 @@ export const contentRevisions = pgTable(
   (t) => [uniqueIndex().on(t.contentId, t.version)],
 )
 
+/**
+ * One processing of a page: its reader blocks and search passages are written under a new build
+ * (in small statements, so readers keep being answered), then `content.build_id` is switched to it in
+ * one short transaction. A build whose page does not point to it is being written or superseded.
+ */
+export const readerBuilds = pgTable(
+  'reader_builds',
+  {
+    id: serial().primaryKey(),
+    /** Null while the first save of a new page is being written (the page row does not exist yet). */
+    contentId: integer().references((): AnyPgColumn => contentPages.id, { onDelete: 'cascade' }),
+    /** Which block holds each element id, as JSON pairs (`[["_ftn12", 27810], …]`): one jump, one lookup. */
+    anchors: text().notNull().default('[]'),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.contentId)],
+)
+
 /** A page's processed body cut into top-level blocks, in order: the unit of reader chunks. */
 export const readerBlocks = pgTable(
   'reader_blocks',
   {
-    contentId: integer()
+    buildId: integer()
       .notNull()
-      .references(() => contentPages.id, { onDelete: 'cascade' }),
+      .references(() => readerBuilds.id, { onDelete: 'cascade' }),
     position: integer().notNull(),
     html: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.position] })],
-)
-
-/** Which block holds each element id of a page, so a jump needs one request. */
-export const readerAnchors = pgTable(
-  'reader_anchors',
-  {
-    contentId: integer()
-      .notNull()
-      .references(() => contentPages.id, { onDelete: 'cascade' }),
-    anchor: text().notNull(),
-    position: integer().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.contentId, t.anchor] })],
+  (t) => [primaryKey({ columns: [t.buildId, t.position] })],
 )
 
 /** Searchable passages of a page (a heading's section or a few paragraphs), each with the id it starts at. */
@@ -174,9 +182,9 @@ export const searchPassages = pgTable(
   'search_passages',
   {
     id: serial().primaryKey(),
-    contentId: integer()
+    buildId: integer()
       .notNull()
-      .references(() => contentPages.id, { onDelete: 'cascade' }),
+      .references(() => readerBuilds.id, { onDelete: 'cascade' }),
     position: integer().notNull(),
     anchor: text().notNull(),
     heading: text().notNull().default(''),
@@ -185,7 +193,12 @@ export const searchPassages = pgTable(
       sql`setweight(to_tsvector('simple', f_unaccent(heading)), 'A') || setweight(to_tsvector('simple', f_unaccent(text)), 'B')`,
     ),
   },
-  (t) => [index().on(t.contentId, t.position), index('search_passages_vector_idx').using('gin', t.searchVector)],
+  (t) => [
+    index().on(t.buildId, t.position),
+    // A 1 MB pending list (default 4 MB): inserts stay cheap, and the statement that merges the
+    // list into the index is short enough that a reader waiting behind it does not notice.
+    index('search_passages_vector_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 1024 }),
+  ],
 )
 
 export const terms = pgTable(

@@ -1,6 +1,9 @@
 // Rows for tests, made directly in the database (the API under test is not used to set up).
-import type { Database } from '../db/client.ts'
-import { books, chapters } from '../db/schema.ts'
+import { eq } from 'drizzle-orm'
+import type { Database, Db } from '../db/client.ts'
+import { books, chapters, contentPages, readerBuilds } from '../db/schema.ts'
+import { writeBuild } from '../modules/content/content.repo.ts'
+import type { ProcessedPage } from '../modules/content/processing/process-page.ts'
 
 let counter = 0
 const unique = (prefix: string) => `${prefix} ${++counter}`
@@ -20,4 +23,15 @@ export async function makeChapter(database: Database, values: Partial<typeof cha
     .values({ title: unique('Chapter'), ...values, bookId })
     .returning()
   return chapter!
+}
+
+/** Writes a processed page's reader data (blocks, anchors, passages) and makes the page show it. */
+export async function showProcessed(db: Db, contentId: number, processed: ProcessedPage) {
+  const buildId = await writeBuild(db, processed)
+  await db
+    .update(contentPages)
+    .set({ buildId, blockCount: processed.blocks.length })
+    .where(eq(contentPages.id, contentId))
+  await db.update(readerBuilds).set({ contentId }).where(eq(readerBuilds.id, buildId))
+  return buildId
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, chapters, contentPages, readerBlocks, searchPassages } from '../../db/schema.ts'
+import { auditLog, chapters, contentPages, readerBlocks, readerBuilds, searchPassages } from '../../db/schema.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
 
 const ctx = useTestApp()
@@ -107,14 +107,16 @@ describe('books', () => {
     const chapter = await createChapter(book.id, 'C')
     const page = await addPage(chapter.id, true)
     const { db } = ctx.database
-    await db.insert(readerBlocks).values({ contentId: page.id, position: 0, html: '<p>x</p>' })
-    await db.insert(searchPassages).values({ contentId: page.id, position: 0, anchor: 'a', text: 'x' })
+    const [build] = await db.insert(readerBuilds).values({ contentId: page.id }).returning()
+    await db.insert(readerBlocks).values({ buildId: build!.id, position: 0, html: '<p>x</p>' })
+    await db.insert(searchPassages).values({ buildId: build!.id, position: 0, anchor: 'a', text: 'x' })
     const response = await ctx.app.inject({ method: 'DELETE', url: `/api/books/${book.id}`, headers: await admin() })
     expect(response.statusCode).toBe(204)
     expect(await db.select().from(chapters).where(eq(chapters.bookId, book.id))).toEqual([])
     expect(await db.select().from(contentPages).where(eq(contentPages.id, page.id))).toEqual([])
-    expect(await db.select().from(readerBlocks).where(eq(readerBlocks.contentId, page.id))).toEqual([])
-    expect(await db.select().from(searchPassages).where(eq(searchPassages.contentId, page.id))).toEqual([])
+    expect(await db.select().from(readerBuilds).where(eq(readerBuilds.id, build!.id))).toEqual([])
+    expect(await db.select().from(readerBlocks).where(eq(readerBlocks.buildId, build!.id))).toEqual([])
+    expect(await db.select().from(searchPassages).where(eq(searchPassages.buildId, build!.id))).toEqual([])
   })
 
   it('refuses every write without a session (401)', async () => {

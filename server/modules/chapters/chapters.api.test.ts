@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, books, contentPages, readerBlocks, searchPassages } from '../../db/schema.ts'
+import { auditLog, books, contentPages, readerBlocks, readerBuilds, searchPassages } from '../../db/schema.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
 
 const ctx = useTestApp()
@@ -102,13 +102,15 @@ describe('chapters', () => {
       .insert(contentPages)
       .values({ chapterId: kept.id, title: 'k', content: '<p>k</p>' })
       .returning()
-    await db.insert(readerBlocks).values({ contentId: page!.id, position: 0, html: '<p>x</p>' })
-    await db.insert(searchPassages).values({ contentId: page!.id, position: 0, anchor: 'a', text: 'x' })
+    const [build] = await db.insert(readerBuilds).values({ contentId: page!.id }).returning()
+    await db.insert(readerBlocks).values({ buildId: build!.id, position: 0, html: '<p>x</p>' })
+    await db.insert(searchPassages).values({ buildId: build!.id, position: 0, anchor: 'a', text: 'x' })
 
     await ctx.app.inject({ method: 'DELETE', url: `/api/chapters/${doomed.id}`, headers: await admin() })
     expect(await db.select().from(contentPages).where(eq(contentPages.id, page!.id))).toEqual([])
-    expect(await db.select().from(readerBlocks).where(eq(readerBlocks.contentId, page!.id))).toEqual([])
-    expect(await db.select().from(searchPassages).where(eq(searchPassages.contentId, page!.id))).toEqual([])
+    expect(await db.select().from(readerBuilds).where(eq(readerBuilds.id, build!.id))).toEqual([])
+    expect(await db.select().from(readerBlocks).where(eq(readerBlocks.buildId, build!.id))).toEqual([])
+    expect(await db.select().from(searchPassages).where(eq(searchPassages.buildId, build!.id))).toEqual([])
     expect(await db.select().from(contentPages).where(eq(contentPages.id, keptPage!.id))).toHaveLength(1)
   })
 

@@ -1,10 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { UPLOAD_CHUNK_CHARS } from '../../../shared/limits.ts'
 import type { App } from '../../app.ts'
+import { readerBlocks, readerBuilds, searchPassages } from '../../db/schema.ts'
 import { makeChapter } from '../../test/factories.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
+import { readChunk, removeStaleBuilds } from './content.service.ts'
 
 const ctx = useTestApp()
 const tinyCorpus = JSON.parse(
@@ -296,5 +299,89 @@ describe('reading', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json().message).toMatch(/^Headers reprocessed in \d+ pages?/)
     expect(response.json().failed).toBe(0)
+  })
+})
+
+describe('reader builds (a save writes the new reader data first, then switches the page to it)', () => {
+  const buildsOf = async (contentId: number) =>
+    (
+      await ctx.database.db.execute<{ id: number; blocks: number }>(
+        sql`SELECT b.id, (SELECT count(*)::int FROM reader_blocks r WHERE r.build_id = b.id) AS blocks
+            FROM reader_builds b WHERE b.content_id = ${contentId} ORDER BY b.id`,
+      )
+    ).rows
+  const unclaimedBuilds = async () =>
+    (
+      await ctx.database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM reader_builds b WHERE NOT EXISTS (SELECT 1 FROM content c WHERE c.build_id = b.id)`,
+      )
+    ).rows[0]!.n
+
+  it('keeps exactly the build the page shows: the one before goes, a refused save leaves none', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const first = await uploadPage(ctx.app, cookie, '<p>a</p><p>b</p>', { title: 'B1', chapterId: chapter.id })
+    const id = first.json().id
+    const [before] = await buildsOf(id)
+    expect(before).toMatchObject({ blocks: 2 })
+    const second = await uploadPage(
+      ctx.app,
+      cookie,
+      '<p>a</p><p>b</p><p>c</p>',
+      { title: 'B1', chapterId: chapter.id },
+      id,
+    )
+    expect(second.statusCode, second.body).toBe(200)
+    const after = await buildsOf(id)
+    expect(after).toEqual([{ id: expect.any(Number), blocks: 3 }])
+    expect(after[0]!.id).not.toBe(before!.id)
+    expect(second.json().content).toBe((await readAllChunks(ctx.app, id, 2)).join('\n'))
+
+    const stale = await uploadPage(
+      ctx.app,
+      cookie,
+      '<p>old tab</p>',
+      { title: 'B1', chapterId: chapter.id, baseVersion: 1 },
+      id,
+    )
+    expect(stale.statusCode).toBe(409)
+    expect(await buildsOf(id)).toEqual(after)
+    expect(await unclaimedBuilds()).toBe(0)
+  })
+
+  it('answers a chunk asked for just before a save switched builds with the new text', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const saved = await uploadPage(ctx.app, cookie, '<p>old one</p><p>old two</p>', {
+      title: 'Race',
+      chapterId: chapter.id,
+    })
+    const id = saved.json().id
+    const pending = await readChunk(ctx.database.db, id, 0, 1, false) // the page's state is read here…
+    await uploadPage(ctx.app, cookie, '<p>new one</p><p>new two</p>', { title: 'Race', chapterId: chapter.id }, id)
+    expect(JSON.parse(await pending.json()).chunk).toContain('new one') // …the old build is gone by now
+  })
+
+  it('removes builds a stopped server left behind, but not one a save may still be writing', async () => {
+    const { db } = ctx.database
+    const [old] = await db
+      .insert(readerBuilds)
+      .values({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) })
+      .returning()
+    const [young] = await db.insert(readerBuilds).values({}).returning()
+    await db.insert(readerBlocks).values([
+      { buildId: old!.id, position: 0, html: '<p>left over</p>' },
+      { buildId: young!.id, position: 0, html: '<p>being written</p>' },
+    ])
+    await db.insert(searchPassages).values({ buildId: old!.id, position: 0, anchor: 'a', text: 'left over' })
+    await removeStaleBuilds(db)
+    const left = await db
+      .select({ id: readerBuilds.id })
+      .from(readerBuilds)
+      .where(inArray(readerBuilds.id, [old!.id, young!.id]))
+    expect(left).toEqual([{ id: young!.id }])
+    expect(await db.select().from(readerBlocks).where(eq(readerBlocks.buildId, old!.id))).toEqual([])
+    expect(await db.select().from(searchPassages).where(eq(searchPassages.buildId, old!.id))).toEqual([])
+    await db.delete(readerBuilds).where(eq(readerBuilds.id, young!.id))
   })
 })

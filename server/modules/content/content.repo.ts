@@ -1,13 +1,13 @@
 // SQL for content pages, their revisions, reader blocks, anchors, search passages and upload staging.
-import { and, asc, count, eq, lt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   books,
   chapters,
   contentPages,
   contentRevisions,
-  readerAnchors,
   readerBlocks,
+  readerBuilds,
   searchPassages,
   uploadChunks,
   users,
@@ -67,6 +67,7 @@ export async function findPageState(db: DbOrTx, id: number) {
       published: contentPages.published,
       version: contentPages.version,
       blockCount: contentPages.blockCount,
+      buildId: contentPages.buildId,
       updatedAt: contentPages.updatedAt,
       updatedBy: users.username,
     })
@@ -76,10 +77,16 @@ export async function findPageState(db: DbOrTx, id: number) {
   return row
 }
 
-/** Locks the page row for the rest of the transaction, so two saves of one page queue up. */
-export async function lockPage(tx: DbOrTx, id: number) {
-  const result = await tx.execute(sql`SELECT id FROM ${contentPages} WHERE id = ${id} FOR UPDATE`)
-  return result.rows.length > 0
+/**
+ * Locks the page row for the rest of the transaction, so two saves of one page queue up; answers
+ * with the build readers see now (null before the first save), or undefined when there is no page.
+ */
+export async function lockPage(tx: DbOrTx, id: number): Promise<{ buildId: number | null } | undefined> {
+  const result = await tx.execute<{ build_id: number | null }>(
+    sql`SELECT build_id FROM ${contentPages} WHERE id = ${id} FOR UPDATE`,
+  )
+  const row = result.rows[0]
+  return row && { buildId: row.build_id }
 }
 
 export async function chapterExists(db: DbOrTx, id: number) {
@@ -90,27 +97,51 @@ export async function chapterExists(db: DbOrTx, id: number) {
 export interface PageValues {
   chapterId: number
   title: string
-  content: string
   order: number
   published: boolean
   updatedBy: number
   sizeBytes: number
 }
 
-export async function insertPage(tx: DbOrTx, values: PageValues, processed: ProcessedPage) {
+/**
+ * A new page showing `buildId`. Its `content` (the processed HTML the editor reopens) is joined from
+ * the build's blocks inside the database, so the 10 MB text is not sent to it a second time.
+ */
+export async function insertPage(tx: DbOrTx, values: PageValues, processed: ProcessedPage, buildId: number) {
   const [row] = await tx
     .insert(contentPages)
-    .values({ ...values, ...processedColumns(processed) })
+    .values({ ...values, content: contentOfBuild(buildId), ...processedColumns(processed), buildId })
     .returning({ id: contentPages.id })
+  await claimBuild(tx, buildId, row!.id)
   return row!.id
 }
 
-export async function updatePage(tx: DbOrTx, id: number, values: PageValues, processed: ProcessedPage) {
+/** A new version of the page, showing `buildId`; the version goes up. */
+export async function updatePage(
+  tx: DbOrTx,
+  id: number,
+  values: PageValues,
+  processed: ProcessedPage,
+  buildId: number,
+) {
   await tx
     .update(contentPages)
-    .set({ ...values, ...processedColumns(processed), version: sql`${contentPages.version} + 1` })
+    .set({
+      ...values,
+      content: contentOfBuild(buildId),
+      ...processedColumns(processed),
+      buildId,
+      version: sql`${contentPages.version} + 1`,
+    })
     .where(eq(contentPages.id, id))
+  await claimBuild(tx, buildId, id)
 }
+
+const contentOfBuild = (buildId: number) =>
+  sql`(SELECT coalesce(string_agg(html, E'\n' ORDER BY position), '') FROM ${readerBlocks} WHERE build_id = ${buildId})`
+
+const claimBuild = (tx: DbOrTx, buildId: number, contentId: number) =>
+  tx.update(readerBuilds).set({ contentId }).where(eq(readerBuilds.id, buildId))
 
 function processedColumns(processed: ProcessedPage) {
   return {
@@ -148,62 +179,120 @@ export async function listRevisions(db: DbOrTx, contentId: number) {
     .orderBy(sql`${contentRevisions.version} DESC`)
 }
 
+// Reader builds ------------------------------------------------------------------------------
+
 /**
- * Replaces the page's reader blocks, anchors and search passages. Each table gets one INSERT with
- * arrays unnested on the server, so a 10 MB page is a handful of statements, not tens of thousands.
+ * Rows are written in statements of about this many characters (or rows), so that no statement
+ * holds the database long. Passages cost more per character (their search vector is computed and
+ * indexed), so they go in smaller statements.
  */
-export async function replaceReaderData(tx: DbOrTx, contentId: number, processed: ProcessedPage) {
-  await tx.delete(readerBlocks).where(eq(readerBlocks.contentId, contentId))
-  await tx.delete(readerAnchors).where(eq(readerAnchors.contentId, contentId))
-  await tx.delete(searchPassages).where(eq(searchPassages.contentId, contentId))
-  if (processed.blocks.length > 0) {
-    await tx.execute(sql`
-      INSERT INTO ${readerBlocks} (content_id, position, html)
-      SELECT ${contentId}, p - 1, html FROM unnest(${sql.param(processed.blocks)}::text[]) WITH ORDINALITY AS b(html, p)`)
-  }
-  const anchors = uniqueAnchors(processed.anchors)
-  if (anchors.length > 0) {
-    await tx.execute(sql`
-      INSERT INTO ${readerAnchors} (content_id, anchor, position)
-      SELECT ${contentId}, a, p FROM unnest(${sql.param(anchors.map((a) => a.anchor))}::text[], ${sql.param(anchors.map((a) => a.block))}::int[]) AS t(a, p)`)
+const BLOCK_BATCH_CHARS = 200_000
+const PASSAGE_BATCH_CHARS = 100_000
+const BATCH_ROWS = 1000
+/** Rows deleted per statement when a build goes. */
+const DELETE_BATCH_ROWS = 2000
+
+/**
+ * Writes a page's processed reader data (blocks, anchor index, search passages) as a new build
+ * that no page shows yet, in many small statements: on the embedded database (one connection)
+ * readers are answered between them. `updatePage`/`insertPage` then switch the page to it.
+ */
+export async function writeBuild(db: DbOrTx, processed: ProcessedPage): Promise<number> {
+  const [build] = await db
+    .insert(readerBuilds)
+    .values({ anchors: JSON.stringify(anchorPairs(processed.anchors)) })
+    .returning({ id: readerBuilds.id })
+  const buildId = build!.id
+  for (const [from, to] of batches(processed.blocks, BLOCK_BATCH_CHARS, (html) => html.length)) {
+    await db.execute(sql`
+      INSERT INTO ${readerBlocks} (build_id, position, html)
+      SELECT ${buildId}, ${from} + p - 1, html
+      FROM unnest(${sql.param(processed.blocks.slice(from, to))}::text[]) WITH ORDINALITY AS b(html, p)`)
   }
   const passages = processed.passages
-  if (passages.length > 0) {
-    await tx.execute(sql`
-      INSERT INTO ${searchPassages} (content_id, position, anchor, heading, text)
-      SELECT ${contentId}, p, a, h, t FROM unnest(
-        ${sql.param(passages.map((x) => x.block))}::int[], ${sql.param(passages.map((x) => x.anchor))}::text[],
-        ${sql.param(passages.map((x) => x.heading))}::text[], ${sql.param(passages.map((x) => x.text))}::text[]) AS s(p, a, h, t)`)
+  for (const [from, to] of batches(passages, PASSAGE_BATCH_CHARS, (x) => x.text.length + x.heading.length)) {
+    const part = passages.slice(from, to)
+    await db.execute(sql`
+      INSERT INTO ${searchPassages} (build_id, position, anchor, heading, text)
+      SELECT ${buildId}, p, a, h, t FROM unnest(
+        ${sql.param(part.map((x) => x.block))}::int[], ${sql.param(part.map((x) => x.anchor))}::text[],
+        ${sql.param(part.map((x) => x.heading))}::text[], ${sql.param(part.map((x) => x.text))}::text[]) AS s(p, a, h, t)`)
   }
+  return buildId
 }
 
-/** The first block holding an id wins, as in a browser's getElementById. */
-function uniqueAnchors(anchors: ProcessedPage['anchors']) {
+/** [from, to) ranges of `rows`, each under `maxChars` characters (or one row longer than that) and BATCH_ROWS rows. */
+function batches<T>(rows: readonly T[], maxChars: number, charsOf: (row: T) => number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = []
+  let from = 0
+  let chars = 0
+  rows.forEach((row, i) => {
+    const size = charsOf(row)
+    if (i > from && (chars + size > maxChars || i - from >= BATCH_ROWS)) {
+      ranges.push([from, i])
+      from = i
+      chars = 0
+    }
+    chars += size
+  })
+  if (from < rows.length) ranges.push([from, rows.length])
+  return ranges
+}
+
+/** `[[id, block], …]`, the first block holding an id winning, as in a browser's getElementById. */
+function anchorPairs(anchors: ProcessedPage['anchors']): Array<[string, number]> {
   const seen = new Set<string>()
-  return anchors.filter(({ anchor }) => (seen.has(anchor) ? false : (seen.add(anchor), true)))
+  const pairs: Array<[string, number]> = []
+  for (const { anchor, block } of anchors) {
+    if (seen.has(anchor)) continue
+    seen.add(anchor)
+    pairs.push([anchor, block])
+  }
+  return pairs
 }
 
-export async function readBlocks(db: DbOrTx, contentId: number, from: number, to: number) {
+/** Removes a build that no page shows (superseded, or left by a failed save), a few rows per statement. */
+export async function deleteBuild(db: DbOrTx, buildId: number) {
+  for (const table of [readerBlocks, searchPassages]) {
+    for (;;) {
+      const result = await db.execute(sql`
+        DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE build_id = ${buildId} LIMIT ${DELETE_BATCH_ROWS})`)
+      if ((result.rowCount ?? 0) < DELETE_BATCH_ROWS) break
+    }
+  }
+  await db.execute(sql`
+    DELETE FROM ${readerBuilds} b WHERE b.id = ${buildId}
+    AND NOT EXISTS (SELECT 1 FROM ${contentPages} c WHERE c.build_id = b.id)`)
+}
+
+/**
+ * Builds no page shows that are older than `olderThan`: left behind when a server stopped in the
+ * middle of a save. Younger ones may still be being written by a save in progress.
+ */
+export async function listStaleBuilds(db: DbOrTx, olderThan: Date) {
+  const result = await db.execute<{ id: number }>(sql`
+    SELECT b.id FROM ${readerBuilds} b
+    WHERE b.created_at < ${olderThan.toISOString()}
+    AND NOT EXISTS (SELECT 1 FROM ${contentPages} c WHERE c.build_id = b.id)`)
+  return result.rows.map((row) => Number(row.id))
+}
+
+export async function readBlocks(db: DbOrTx, buildId: number, from: number, to: number) {
   const rows = await db
     .select({ html: readerBlocks.html })
     .from(readerBlocks)
-    .where(
-      and(
-        eq(readerBlocks.contentId, contentId),
-        sql`${readerBlocks.position} >= ${from}`,
-        lt(readerBlocks.position, to),
-      ),
-    )
+    .where(and(eq(readerBlocks.buildId, buildId), gte(readerBlocks.position, from), lt(readerBlocks.position, to)))
     .orderBy(asc(readerBlocks.position))
   return rows.map((row) => row.html)
 }
 
-export async function findAnchorBlock(db: DbOrTx, contentId: number, anchor: string) {
+/** The build's anchor index (`[[id, block], …]` as JSON), or undefined when the build is gone. */
+export async function readAnchorIndex(db: DbOrTx, buildId: number) {
   const [row] = await db
-    .select({ position: readerAnchors.position })
-    .from(readerAnchors)
-    .where(and(eq(readerAnchors.contentId, contentId), eq(readerAnchors.anchor, anchor)))
-  return row?.position
+    .select({ anchors: readerBuilds.anchors })
+    .from(readerBuilds)
+    .where(eq(readerBuilds.id, buildId))
+  return row?.anchors
 }
 
 export async function deletePage(db: DbOrTx, id: number) {
@@ -227,10 +316,13 @@ export async function findPageSource(db: DbOrTx, id: number) {
   return row
 }
 
-/** Only the processed columns and reader data change; the version stays (the text is the same). */
-export async function storeReprocessed(tx: DbOrTx, id: number, processed: ProcessedPage) {
-  await tx.update(contentPages).set(processedColumns(processed)).where(eq(contentPages.id, id))
-  await replaceReaderData(tx, id, processed)
+/** After reprocessing: the processed columns and the build change; the text and version stay. */
+export async function storeReprocessed(tx: DbOrTx, id: number, processed: ProcessedPage, buildId: number) {
+  await tx
+    .update(contentPages)
+    .set({ ...processedColumns(processed), buildId })
+    .where(eq(contentPages.id, id))
+  await claimBuild(tx, buildId, id)
 }
 
 // Upload staging ---------------------------------------------------------------------------

@@ -125,8 +125,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request, reply) => {
       const { chunk, size } = request.query
       const found = await readChunk(db, request.params.id, chunk, size, request.user !== null)
-      // The version changes with every save, so (page, version, chunk, size) names the bytes exactly.
-      const etag = `"c${request.params.id}-v${found.version}-n${chunk}-s${size}"`
+      // Every save and reprocessing makes a new build, so (page, build, chunk, size) names the bytes exactly.
+      const etag = `"c${request.params.id}-v${found.version}-b${found.buildId}-n${chunk}-s${size}"`
       reply.header('ETag', etag)
       reply.header('Cache-Control', `${found.published ? 'public' : 'private'}, no-cache`)
       if (request.headers['if-none-match'] === etag) return reply.status(304).send()

@@ -5,13 +5,17 @@ import { LRUCache } from 'lru-cache'
 import type { CurrentUser } from '../../../shared/api/auth.ts'
 import type { ChunkUpload, FinalizeInput } from '../../../shared/api/content.ts'
 import { CONTENT_SIZE_LIMIT_BYTES } from '../../../shared/limits.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts'
 import { recordAudit } from '../audit/audit.repo.ts'
 import * as repo from './content.repo.ts'
 import { sanitizePageHtml } from './processing/sanitize.ts'
 import { splitLinks } from './processing/split-links.ts'
+import type { ProcessedPage } from './processing/process-page.ts'
 import { processPageInWorker } from './processing/run-in-worker.ts'
+
+/** A build no page shows is being written by a save for seconds; after an hour it is left over. */
+const STALE_BUILD_MS = 60 * 60 * 1000
 
 /** Staged chunks nobody finalized are dropped after a day. */
 const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000
@@ -52,28 +56,57 @@ export async function savePage(
   const values = {
     chapterId: metadata.chapterId,
     title: metadata.title,
-    content: processed.processedContent,
     order: metadata.order,
     published: metadata.published,
     updatedBy: user.id,
     sizeBytes,
   }
-  const id = await db.transaction(async (tx) => {
+  // The new reader data is written first, under a build nobody reads yet; the transaction that
+  // makes it the page's is short. The build that was shown before goes afterwards.
+  const id = await withBuild(db, processed, async (tx, buildId) => {
     if (target === 'new') {
-      const newId = await repo.insertPage(tx, values, processed)
-      await repo.replaceReaderData(tx, newId, processed)
+      const newId = await repo.insertPage(tx, values, processed, buildId)
       await recordAudit(tx, user, 'create', 'content', newId, { title: values.title, sizeBytes })
-      return newId
+      return { result: newId, previousBuild: null }
     }
-    if (!(await repo.lockPage(tx, target))) throw notFound('Content')
+    const locked = await repo.lockPage(tx, target)
+    if (!locked) throw notFound('Content')
     await assertSavable(tx, target, metadata) // again, under the row lock: another save may have won
     await repo.keepRevision(tx, target)
-    await repo.updatePage(tx, target, values, processed)
-    await repo.replaceReaderData(tx, target, processed)
+    await repo.updatePage(tx, target, values, processed, buildId)
     await recordAudit(tx, user, 'update', 'content', target, { title: values.title, sizeBytes })
-    return target
+    return { result: target, previousBuild: locked.buildId }
   })
   return (await repo.findPage(db, id))!
+}
+
+/**
+ * Writes `processed` as a new build, runs `switchTo` in a transaction to make a page show it, then
+ * removes the build that page showed before. When the switch fails, the new build goes instead.
+ * (Builds left by a server that stopped half-way are removed by `removeStaleBuilds`.)
+ */
+async function withBuild<T>(
+  db: Db,
+  processed: ProcessedPage,
+  switchTo: (tx: Tx, buildId: number) => Promise<{ result: T; previousBuild: number | null }>,
+): Promise<T> {
+  const buildId = await repo.writeBuild(db, processed)
+  let switched: { result: T; previousBuild: number | null }
+  try {
+    switched = await db.transaction((tx) => switchTo(tx, buildId))
+  } catch (error) {
+    await repo.deleteBuild(db, buildId).catch(() => {}) // removeStaleBuilds will, if this fails too
+    throw error
+  }
+  if (switched.previousBuild !== null) await repo.deleteBuild(db, switched.previousBuild)
+  return switched.result
+}
+
+/** Builds no page shows, older than an hour: what a server stopped in the middle of a save left. */
+export async function removeStaleBuilds(db: Db) {
+  for (const buildId of await repo.listStaleBuilds(db, new Date(Date.now() - STALE_BUILD_MS))) {
+    await repo.deleteBuild(db, buildId)
+  }
 }
 
 async function assertSavable(db: Parameters<typeof repo.findPageState>[0], id: number, metadata: PageMetadata) {
@@ -137,9 +170,9 @@ export async function finalizeUpload(db: Db, user: CurrentUser, input: FinalizeI
 }
 
 /**
- * Serialised chunks, keyed by page, version, chunk and size. A save raises the version, so an entry
- * can never be stale, whichever server process made it; the cache only saves the block query and
- * the JSON work for chunks readers ask for again.
+ * Serialised chunks, keyed by page, build, chunk and size. Every save and reprocessing makes a new
+ * build, so an entry can never be stale, whichever server process made it; the cache only saves
+ * the block query and the JSON work for chunks readers ask for again.
  */
 const chunkCache = new LRUCache<string, string>({
   maxSize: 64 * 1024 * 1024,
@@ -147,19 +180,25 @@ const chunkCache = new LRUCache<string, string>({
 })
 
 /** Chunk `chunk` of the page, `size` blocks long, as JSON text; visitors only see published pages. */
-export async function readChunk(db: Db, id: number, chunk: number, size: number, canSeeDrafts: boolean) {
-  const state = await repo.findPageState(db, id)
-  if (!state || (!state.published && !canSeeDrafts)) throw notFound('Content')
+export async function readChunk(db: Db, id: number, chunk: number, size: number, canSeeDrafts: boolean, retry = true) {
+  const state = await readableState(db, id, canSeeDrafts)
   const totalChunks = Math.max(1, Math.ceil(state.blockCount / size))
   if (chunk >= totalChunks) throw new AppError(404, `Chunk ${chunk} does not exist: the page has ${totalChunks} chunks`)
-  const key = `${id}:${state.version}:${chunk}:${size}`
   return {
     version: state.version,
+    buildId: state.buildId,
     published: state.published,
-    json: async () => {
+    json: async (): Promise<string> => {
+      const key = `${id}:${state.buildId}:${chunk}:${size}`
       const cached = chunkCache.get(key)
       if (cached !== undefined) return cached
-      const blocks = await repo.readBlocks(db, id, chunk * size, (chunk + 1) * size)
+      const from = chunk * size
+      const blocks = state.buildId === null ? [] : await repo.readBlocks(db, state.buildId, from, from + size)
+      if (blocks.length < Math.min(size, state.blockCount - from)) {
+        // A save switched the page to a new build and removed this one after we looked: read again.
+        if (retry) return (await readChunk(db, id, chunk, size, canSeeDrafts, false)).json()
+        throw new Error(`Build ${state.buildId} of page ${id} lacks blocks ${from}…${from + size - 1}`)
+      }
       // Sanitised again (block by block, so none can leave a tag open) when the cache is filled:
       // stored blocks are clean, and the sanitiser is idempotent, so the bytes are the same.
       const html = blocks.map(sanitizePageHtml).join('\n')
@@ -168,6 +207,12 @@ export async function readChunk(db: Db, id: number, chunk: number, size: number,
       return json
     },
   }
+}
+
+async function readableState(db: Db, id: number, canSeeDrafts: boolean) {
+  const state = await repo.findPageState(db, id)
+  if (!state || (!state.published && !canSeeDrafts)) throw notFound('Content')
+  return state
 }
 
 /**
@@ -199,10 +244,33 @@ export async function readPage(db: Db, id: number, withBody: boolean, canSeeDraf
   }
 }
 
-export async function locateAnchor(db: Db, id: number, anchor: string, size: number, canSeeDrafts: boolean) {
-  const state = await repo.findPageState(db, id)
-  if (!state || (!state.published && !canSeeDrafts)) throw notFound('Content')
-  const block = await repo.findAnchorBlock(db, id, anchor)
+/** Anchor indexes by build: the 9 MB page has ~47,000 ids, parsed once per build and process. */
+const anchorCache = new LRUCache<number, Map<string, number>>({
+  maxSize: 2_000_000,
+  sizeCalculation: (index) => index.size + 1,
+})
+
+async function anchorIndex(db: Db, buildId: number): Promise<Map<string, number> | undefined> {
+  const cached = anchorCache.get(buildId)
+  if (cached) return cached
+  const stored = await repo.readAnchorIndex(db, buildId)
+  if (stored === undefined) return undefined
+  const index = new Map(JSON.parse(stored) as Array<[string, number]>)
+  anchorCache.set(buildId, index)
+  return index
+}
+
+export async function locateAnchor(
+  db: Db,
+  id: number,
+  anchor: string,
+  size: number,
+  canSeeDrafts: boolean,
+): Promise<{ chunk: number }> {
+  const state = await readableState(db, id, canSeeDrafts)
+  const index = state.buildId === null ? new Map<string, number>() : await anchorIndex(db, state.buildId)
+  if (!index) return locateAnchor(db, id, anchor, size, canSeeDrafts) // switched to a new build meanwhile
+  const block = index.get(anchor)
   if (block === undefined) throw new AppError(404, `No element with id "${anchor}" on this page`)
   return { chunk: Math.floor(block / size) }
 }
@@ -229,10 +297,15 @@ export async function reprocessAll(db: Db, user: CurrentUser) {
       if (!source) continue // deleted meanwhile
       try {
         const result = await processPageInWorker({ content: source.content, linksContent: source.linksContent })
-        await db.transaction((tx) => repo.storeReprocessed(tx, id, result))
+        await withBuild(db, result, async (tx, buildId) => {
+          const locked = await repo.lockPage(tx, id)
+          if (!locked) throw notFound('Content')
+          await repo.storeReprocessed(tx, id, result, buildId)
+          return { result: id, previousBuild: locked.buildId }
+        })
         processed++
-      } catch {
-        failed.push(id)
+      } catch (error) {
+        if (!(error instanceof AppError && error.status === 404)) failed.push(id) // 404: deleted meanwhile
       }
     }
     await db.transaction((tx) => recordAudit(tx, user, 'update', 'content', null, { reprocessed: processed, failed }))

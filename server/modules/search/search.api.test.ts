@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contentPages, terms } from '../../db/schema.ts'
-import { makeBook, makeChapter } from '../../test/factories.ts'
+import { makeBook, makeChapter, showProcessed } from '../../test/factories.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
-import { replaceReaderData } from '../content/content.repo.ts'
 import { processPage } from '../content/processing/process-page.ts'
 
 const ctx = useTestApp()
@@ -13,7 +12,7 @@ async function makePage(chapterId: number, title: string, html: string, publishe
     .insert(contentPages)
     .values({ chapterId, title, content: processed.processedContent, published, blockCount: processed.blocks.length })
     .returning()
-  await replaceReaderData(ctx.database.db, page!.id, processed)
+  await showProcessed(ctx.database.db, page!.id, processed)
   return page!
 }
 

@@ -52,14 +52,14 @@ function toPassageHit(row: Record<string, unknown>): PassageHit {
 export async function searchPassages(db: DbOrTx, tsQuery: string, options: PageFilter): Promise<PassageHit[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
     WITH q AS (SELECT to_tsquery('simple', ${tsQuery}) AS query)
-    SELECT sp.content_id AS id, c.title, ch.title AS chapter_title, b.title AS book_title,
+    SELECT c.id, c.title, ch.title AS chapter_title, b.title AS book_title,
            sp.anchor, sp.heading, sp.text, ts_rank_cd(sp.search_vector, q.query) AS rank
     FROM q, search_passages sp
-    JOIN content c ON c.id = sp.content_id
+    JOIN content c ON c.build_id = sp.build_id
     JOIN chapters ch ON ch.id = c.chapter_id
     JOIN books b ON b.id = ch.book_id
     WHERE sp.search_vector @@ q.query ${pageFilter(options)}
-    ORDER BY rank DESC, sp.content_id, sp.position
+    ORDER BY rank DESC, c.id, sp.position
     LIMIT ${PASSAGE_CANDIDATES}`)
   return result.rows.map(toPassageHit)
 }
@@ -69,7 +69,7 @@ export async function searchTitles(db: DbOrTx, tsQuery: string, options: PageFil
   const result = await db.execute<Record<string, unknown>>(sql`
     WITH q AS (SELECT to_tsquery('simple', ${tsQuery}) AS query)
     SELECT c.id, c.title, ch.title AS chapter_title, b.title AS book_title, NULL AS anchor, '' AS heading,
-           (SELECT sp.text FROM search_passages sp WHERE sp.content_id = c.id ORDER BY sp.position LIMIT 1) AS text,
+           (SELECT sp.text FROM search_passages sp WHERE sp.build_id = c.build_id ORDER BY sp.position LIMIT 1) AS text,
            ts_rank_cd(to_tsvector('simple', f_unaccent(c.title)), q.query) AS rank
     FROM q, content c
     JOIN chapters ch ON ch.id = c.chapter_id

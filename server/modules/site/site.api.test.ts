@@ -3,9 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { contentPages, terms } from '../../db/schema.ts'
-import { makeChapter } from '../../test/factories.ts'
+import { makeChapter, showProcessed } from '../../test/factories.ts'
 import { useTestApp } from '../../test/test-app.ts'
-import { replaceReaderData } from '../content/content.repo.ts'
 import { processPage } from '../content/processing/process-page.ts'
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-client-'))
@@ -22,7 +21,7 @@ async function makePage(title: string, html: string, published: boolean) {
     .insert(contentPages)
     .values({ chapterId: chapter.id, title, content: processed.processedContent, published })
     .returning()
-  await replaceReaderData(ctx.database.db, page!.id, processed)
+  await showProcessed(ctx.database.db, page!.id, processed)
   return page!
 }
 

@@ -5,15 +5,16 @@ import { contentPages, searchPassages, terms } from '../../db/schema.ts'
 
 export async function findPublishedPageSummary(db: DbOrTx, id: number) {
   const [page] = await db
-    .select({ title: contentPages.title })
+    .select({ title: contentPages.title, buildId: contentPages.buildId })
     .from(contentPages)
     .where(and(eq(contentPages.id, id), eq(contentPages.published, true)))
   if (!page) return undefined
+  if (page.buildId === null) return { title: page.title, text: '' }
   // The first passages of the page hold its opening text, already without tags.
   const passages = await db
     .select({ text: searchPassages.text })
     .from(searchPassages)
-    .where(eq(searchPassages.contentId, id))
+    .where(eq(searchPassages.buildId, page.buildId))
     .orderBy(asc(searchPassages.position))
     .limit(3)
   return { title: page.title, text: passages.map((p) => p.text).join(' ') }
