@@ -44,6 +44,7 @@ export const texts = {
     titleBarLabel: 'Lehe tööriistad', // interim
     notes: 'Viited ja märkused', // interim: the links section's landmark name
     copyLink: 'Kopeeri lõigu link', // interim
+    copyLinkKeys: 'Nooleklahvid üles ja alla valivad lõigu, Enter kopeerib selle lingi.', // interim: the paragraph link's key hint
     linkCopied: 'Link kopeeritud', // interim
     copyFailed: 'Linki ei õnnestunud kopeerida', // interim
     termPopupOpenPage: 'Ava termini leht', // interim

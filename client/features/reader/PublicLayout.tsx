@@ -60,7 +60,8 @@ function DesktopPanels({ contentId }: { contentId: number | null }) {
         aria-label={texts.sidePanel.resize}
         className="panel-separator w-1.5 bg-stone-200 transition-colors outline-none hover:bg-amber-700/60 focus-visible:bg-amber-700 data-[separator=active]:bg-amber-700"
       />
-      <Panel id="main" className="h-full" style={{ overflow: 'hidden' }}>
+      {/* not 'main': the panel renders its id, and the skip link needs #main to be the <main> */}
+      <Panel id="main-area" className="h-full" style={{ overflow: 'hidden' }}>
         <MainArea />
       </Panel>
     </Group>

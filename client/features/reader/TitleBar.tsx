@@ -20,7 +20,8 @@ export function TitleBar({ content, onJump }: { content: Content | undefined; on
       data-visible={visible}
       className={clsx(
         'reader-title-bar sticky top-0 z-20 -mx-4 mb-4 border-b border-stone-200 bg-stone-50/95 px-4 py-3 backdrop-blur',
-        'transition-transform duration-200 focus-within:translate-y-0 motion-reduce:transition-none',
+        // Tab into a hidden bar shows it at once: during a slide in, the browser would scroll the page to reach it
+        'transition-transform duration-200 focus-within:translate-y-0 focus-within:transition-none motion-reduce:transition-none',
         !visible && '-translate-y-full',
       )}
     >
