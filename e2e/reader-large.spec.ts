@@ -71,6 +71,8 @@ test('the first text of the 9 MB page shows fast, and "Lae kogu sisu" loads ever
   await expect(status(page)).toHaveText(`Kogu sisu laetud (${totalChunks} osa)`, { timeout: 60_000 })
   await expect(page.locator('.reader-chunk')).toHaveCount(totalChunks)
   await expect(page.locator('.reader-gap')).toHaveCount(0)
+  // ~28,000 blocks, and still one paragraph-link button (docs/decisions/008-paragraph-links-keyboard.md)
+  await expect(page.locator('.reader-body button')).toHaveCount(1)
 })
 
 test('a footnote jump loads just the chunk of its note (the last one), highlights it, and Back returns', async ({
@@ -130,6 +132,8 @@ test('a hash link to a heading in a later chunk lands there, and filling a gap a
     }
   }
   expect(slug).not.toBe('')
+  // chunk 1 comes by itself 200 ms after chunk 0: wait for it, so the jump's own request is first
+  await expect(page.locator('.reader-chunk[data-chunk="1"]')).toBeAttached()
 
   const chunkRequests: string[] = []
   page.on('request', (request) => {

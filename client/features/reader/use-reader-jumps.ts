@@ -12,8 +12,14 @@ import { jumpSearchOrder } from './chunk-plan.ts'
 import type { ChunkLoader } from './use-chunk-loader.ts'
 
 export const HIGHLIGHT_CLASS = 'reader-highlight'
-/** How long placeholders wait after a jump's scroll starts, when the browser reports no scroll end. */
-const SETTLE_MS = 1500
+/**
+ * A jump's smooth scroll has ended when the browser says so (scrollend) or when no scroll event has
+ * come for SETTLE_QUIET_MS (browsers without scrollend; no scroll at all); SETTLE_MAX_MS at most.
+ * A long scroll on a busy machine takes well over a second: a placeholder filled while it runs is
+ * not compensated by scroll anchoring (the animation keeps its old target), and the target slides away.
+ */
+const SETTLE_QUIET_MS = 300
+const SETTLE_MAX_MS = 5000
 
 interface ReadingPosition {
   element: Element | null
@@ -159,15 +165,23 @@ export function useReaderJumps({
   return { jumpTo }
 }
 
-/** Resolves when a smooth scroll has ended (or after SETTLE_MS). */
+/** Resolves when a smooth scroll has ended (see SETTLE_QUIET_MS). */
 function settle(root: HTMLElement | null): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(done, SETTLE_MS)
+    const cap = setTimeout(done, SETTLE_MAX_MS)
+    let quiet = setTimeout(done, SETTLE_QUIET_MS)
+    function moved() {
+      clearTimeout(quiet)
+      quiet = setTimeout(done, SETTLE_QUIET_MS)
+    }
     function done() {
-      clearTimeout(timer)
+      clearTimeout(cap)
+      clearTimeout(quiet)
       root?.removeEventListener('scrollend', done)
+      root?.removeEventListener('scroll', moved)
       resolve()
     }
     root?.addEventListener('scrollend', done)
+    root?.addEventListener('scroll', moved, { passive: true })
   })
 }
