@@ -40,7 +40,13 @@ const rank = (f: Figure) => {
 
 const log = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`)
 
+/** `BENCH_ONLY=save,search`: only the figures whose names contain one of these words (the import always runs). */
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((word) => word.trim())
+  .filter(Boolean)
+
 async function attempt(figures: Figure[], name: string, target: string, work: () => Promise<Figure[] | Figure>) {
+  if (only && !only.some((word) => name.includes(word))) return
   const start = performance.now()
   try {
     const result = await work()

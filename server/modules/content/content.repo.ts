@@ -327,18 +327,22 @@ export async function storeReprocessed(tx: DbOrTx, id: number, processed: Proces
 
 // Upload staging ---------------------------------------------------------------------------
 
+/** Stores one chunk; answers true when it is new, false when it replaced an earlier copy (a retry). */
 export async function stageChunk(
   db: DbOrTx,
   key: { userId: number; target: string },
   chunk: { chunkIndex: number; totalChunks: number; chunk: string },
 ) {
-  await db
+  const [row] = await db
     .insert(uploadChunks)
     .values({ ...key, ...chunk })
     .onConflictDoUpdate({
       target: [uploadChunks.userId, uploadChunks.target, uploadChunks.chunkIndex],
       set: { chunk: chunk.chunk, totalChunks: chunk.totalChunks, createdAt: new Date() },
     })
+    // xmax is 0 for a row this statement inserted, and set when it updated one.
+    .returning({ inserted: sql<boolean>`(xmax = 0)` })
+  return row?.inserted === true
 }
 
 export async function stagedSummary(db: DbOrTx, key: { userId: number; target: string }) {

@@ -142,8 +142,7 @@ export async function stageUploadChunk(db: Db, user: CurrentUser, upload: ChunkU
   if (before.bytes + Buffer.byteLength(upload.chunk) > CONTENT_SIZE_LIMIT_BYTES * 1.05) {
     throw tooLarge(before.bytes + Buffer.byteLength(upload.chunk))
   }
-  await repo.stageChunk(db, key, upload)
-  const { received } = await repo.stagedSummary(db, key)
+  const received = before.received + ((await repo.stageChunk(db, key, upload)) ? 1 : 0)
   return {
     chunkIndex: upload.chunkIndex,
     received,
