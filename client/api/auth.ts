@@ -1,13 +1,16 @@
-// The current user query and the login and logout mutations.
+// The current user query and the login and logout mutations. Answers are checked by hand
+// (answer-shape.ts): the header asks who is logged in on every visitor's first page.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { CurrentUser } from '#shared/api/auth.ts'
-import type { LoginInput } from '#shared/api/auth.ts'
+import type { CurrentUser, LoginInput } from '#shared/api/auth.ts'
+import { expectAnswer, isId, isString, objectOf } from './answer-shape.ts'
 import { ApiError, getJson, postJson } from './http.ts'
+
+const isCurrentUser = objectOf<CurrentUser>({ id: isId, username: isString })
 
 /** The logged-in user, or null when nobody is logged in (the API answers 401). */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return CurrentUser.parse(await getJson<unknown>('/api/user'))
+    return expectAnswer<CurrentUser>(await getJson<unknown>('/api/user'), isCurrentUser, 'GET /api/user')
   } catch (failure) {
     if (failure instanceof ApiError && failure.status === 401) return null
     throw failure
@@ -22,7 +25,8 @@ export const userQueries = {
 export function useLoginMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: LoginInput) => CurrentUser.parse(await postJson<unknown>('/api/login', input)),
+    mutationFn: async (input: LoginInput) =>
+      expectAnswer<CurrentUser>(await postJson<unknown>('/api/login', input), isCurrentUser, 'POST /api/login'),
     onSuccess: (user) => queryClient.setQueryData(userQueries.current().queryKey, user),
   })
 }

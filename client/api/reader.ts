@@ -1,48 +1,95 @@
 // What the public reader asks the server: the book tree, a chapter's pages, a page's metadata, its
-// chunks and jumps, the site's settings, and sending feedback.
+// chunks and jumps, the site's settings, and sending feedback. Answers are checked by hand
+// (answer-shape.ts), not with zod: this module is in every visitor's first page.
 import { queryOptions, useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
-import { BookWithChapters } from '#shared/api/books.ts'
-import { ChapterContentItems, Content, LocateAnswer, ReaderChunk } from '#shared/api/content.ts'
+import type { z } from 'zod'
+import type { BookWithChapters } from '#shared/api/books.ts'
+import type {
+  ChapterContentItems as ChapterContentItemsSchema,
+  Content,
+  LocateAnswer as LocateAnswerSchema,
+  ReaderChunk,
+} from '#shared/api/content.ts'
 import type { FeedbackInput } from '#shared/api/feedback.ts'
-import { Term } from '#shared/api/terms.ts'
+import type { Term } from '#shared/api/terms.ts'
 import { CHAPTER_CONTENT_CACHE_MS, READER_CHUNK_SIZE } from '#shared/limits.ts'
+import { arrayOf, expectAnswer, isBoolean, isId, isInteger, isString, nullable, objectOf } from './answer-shape.ts'
 import { ApiError, getJson, postJson } from './http.ts'
 
-const SiteSettings = z.object({ donationUrl: z.string().nullable() })
-export type SiteSettings = z.infer<typeof SiteSettings>
+type LocateAnswer = z.infer<typeof LocateAnswerSchema>
+type ChapterContentItems = z.infer<typeof ChapterContentItemsSchema>
+
+export interface SiteSettings {
+  donationUrl: string | null
+}
+
+const isChapterSummary = objectOf<BookWithChapters['chapters'][number]>({
+  id: isId,
+  title: isString,
+  contentCount: isInteger,
+})
+const isBookTree = arrayOf(
+  objectOf<BookWithChapters>({ id: isId, title: isString, chapters: arrayOf(isChapterSummary) }),
+)
+const isChapterPages = objectOf<ChapterContentItems>({
+  items: arrayOf(objectOf<ChapterContentItems['items'][number]>({ id: isId, title: isString })),
+})
+const isContent = objectOf<Content>({
+  id: isId,
+  chapterId: isId,
+  title: isString,
+  linksContent: nullable(isString),
+  headers: arrayOf(objectOf<Content['headers'][number]>({ text: isString, level: isInteger, id: isString })),
+  chapter: objectOf<Content['chapter']>({ id: isId, title: isString, bookId: isId, bookTitle: isString }),
+})
+/** Terms as the reader shows them (popup, term page, lexicon). */
+export const isTerm = objectOf<Term>({ id: isId, term: isString, description: isString, published: isBoolean })
+const isSiteSettings = objectOf<SiteSettings>({ donationUrl: nullable(isString) })
+const isReaderChunk = objectOf<ReaderChunk>({ chunk: isString, hasMore: isBoolean, totalChunks: isInteger })
+const isLocateAnswer = objectOf<LocateAnswer>({ chunk: isInteger })
 
 export const readerQueries = {
   /** Under 'books' and 'content' so the admin's changes refresh the reader's views too. */
   books: () =>
     queryOptions({
       queryKey: ['books', 'reader-tree'] as const,
-      queryFn: async () => z.array(BookWithChapters).parse(await getJson<unknown>('/api/books')),
+      queryFn: async () =>
+        expectAnswer<BookWithChapters[]>(await getJson<unknown>('/api/books'), isBookTree, 'GET /api/books'),
     }),
   chapterPages: (chapterId: number) =>
     queryOptions({
       queryKey: ['content', 'reader-chapter', chapterId] as const,
       queryFn: async () =>
-        ChapterContentItems.parse(await getJson<unknown>(`/api/chapters/${chapterId}/content`)).items,
+        expectAnswer<ChapterContentItems>(
+          await getJson<unknown>(`/api/chapters/${chapterId}/content`),
+          isChapterPages,
+          'GET /api/chapters/{id}/content',
+        ).items,
       staleTime: CHAPTER_CONTENT_CACHE_MS,
     }),
   content: (id: number) =>
     queryOptions({
       queryKey: ['content', 'reader-page', id] as const,
       // The body comes in chunks; asking for the page without it saves up to 10 MB per visit.
-      queryFn: async () => Content.parse(await getJson<unknown>(`/api/content/${id}?body=false`)),
+      queryFn: async () =>
+        expectAnswer<Content>(
+          await getJson<unknown>(`/api/content/${id}?body=false`),
+          isContent,
+          'GET /api/content/{id}',
+        ),
     }),
   term: (id: number) =>
     queryOptions({
       queryKey: ['terms', 'reader-term', id] as const,
-      queryFn: async () => Term.parse(await getJson<unknown>(`/api/terms/${id}`)),
+      queryFn: async () =>
+        expectAnswer<Term>(await getJson<unknown>(`/api/terms/${id}`), isTerm, 'GET /api/terms/{id}'),
     }),
   site: () =>
     queryOptions({
       queryKey: ['site'] as const,
       queryFn: async (): Promise<SiteSettings> => {
         try {
-          return SiteSettings.parse(await getJson<unknown>('/api/site'))
+          return expectAnswer<SiteSettings>(await getJson<unknown>('/api/site'), isSiteSettings, 'GET /api/site')
         } catch (failure) {
           // a server without the settings route has no donation link
           if (failure instanceof ApiError && failure.status === 404) return { donationUrl: null }
@@ -55,14 +102,22 @@ export const readerQueries = {
 /** One part of a page's body. Not kept in the query cache: the browser's HTTP cache (ETag) keeps it. */
 export async function fetchReaderChunk(contentId: number, chunk: number): Promise<ReaderChunk> {
   const query = new URLSearchParams({ chunk: String(chunk), size: String(READER_CHUNK_SIZE) })
-  return ReaderChunk.parse(await getJson<unknown>(`/api/content/${contentId}/chunks?${query}`))
+  return expectAnswer<ReaderChunk>(
+    await getJson<unknown>(`/api/content/${contentId}/chunks?${query}`),
+    isReaderChunk,
+    'GET /api/content/{id}/chunks',
+  )
 }
 
 /** The chunk that holds the element with this id, or null when the server does not know one. */
 export async function locateAnchor(contentId: number, anchor: string): Promise<number | null> {
   const query = new URLSearchParams({ anchor, size: String(READER_CHUNK_SIZE) })
   try {
-    return LocateAnswer.parse(await getJson<unknown>(`/api/content/${contentId}/locate?${query}`)).chunk
+    return expectAnswer<LocateAnswer>(
+      await getJson<unknown>(`/api/content/${contentId}/locate?${query}`),
+      isLocateAnswer,
+      'GET /api/content/{id}/locate',
+    ).chunk
   } catch (failure) {
     console.warn(`Could not locate #${anchor}`, failure)
     return null

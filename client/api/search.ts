@@ -1,8 +1,31 @@
-// Search (GET /api/search): the dialog's one query, keyed by what was asked.
+// Search (GET /api/search): the dialog's one query, keyed by what was asked. The answer is checked
+// by hand (answer-shape.ts): this module is in every visitor's first page.
 import { queryOptions } from '@tanstack/react-query'
-import { SearchAnswer } from '#shared/api/search.ts'
-import type { SearchResult } from '#shared/api/search.ts'
+import type { z } from 'zod'
+import type { SearchAnswer, SearchResult, SnippetPart as SnippetPartSchema } from '#shared/api/search.ts'
+import { arrayOf, expectAnswer, isBoolean, isId, isString, nullable, objectOf, optional } from './answer-shape.ts'
+import type { Check } from './answer-shape.ts'
 import { getJson } from './http.ts'
+
+type SnippetPart = z.infer<typeof SnippetPartSchema>
+
+const isResultType: Check = (value) => value === 'term' || value === 'content'
+const isSearchAnswer = objectOf<SearchAnswer>({
+  results: arrayOf(
+    objectOf<SearchResult>({
+      type: isResultType,
+      id: isId,
+      term: optional(isString),
+      title: optional(isString),
+      bookTitle: nullable(isString),
+      chapterTitle: nullable(isString),
+      preview: isString,
+      snippet: arrayOf(objectOf<SnippetPart>({ text: isString, match: isBoolean })),
+      anchor: nullable(isString),
+      heading: nullable(isString),
+    }),
+  ),
+})
 
 export interface SearchRequest {
   q: string
@@ -25,6 +48,7 @@ export const searchQueries = {
     queryOptions({
       queryKey: [...searchQueries.all(), searchPath(request)] as const,
       queryFn: async (): Promise<SearchResult[]> =>
-        SearchAnswer.parse(await getJson<unknown>(searchPath(request))).results,
+        expectAnswer<SearchAnswer>(await getJson<unknown>(searchPath(request)), isSearchAnswer, 'GET /api/search')
+          .results,
     }),
 }

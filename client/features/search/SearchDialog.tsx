@@ -11,7 +11,7 @@ import type { SearchResult } from '#shared/api/search.ts'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '#shared/limits.ts'
 import { fill } from '#shared/text/fill.ts'
 import { texts } from '#shared/texts.ts'
-import { bookQueries } from '#client/api/books.ts'
+import { readerQueries } from '#client/api/reader.ts'
 import { searchQueries } from '#client/api/search.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { Checkbox } from '#client/components/ui/Checkbox.tsx'
@@ -101,7 +101,8 @@ function SearchPanel({
   const [activeKey, setActiveKey] = useState<string | null>(null)
   const q = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS)
 
-  const books = useQuery(bookQueries.list())
+  // the side panel's book tree: the same answer, already in the cache
+  const books = useQuery(readerQueries.books())
   const bookIds = chosenBookIds(
     books.data?.map((book) => book.id),
     untickedBooks,
