@@ -1,12 +1,13 @@
 // Every route of spec section 2. Admin screens are lazy: their code loads only inside AdminGate,
-// that is, only for a logged-in administrator.
-import { lazy } from 'react'
+// that is, only for a logged-in administrator. The login form is lazy too (it validates with zod,
+// which a visitor's first page does without).
+import { lazy, Suspense } from 'react'
 import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
 import type { RouteObject } from 'react-router'
+import { LoadingStatus } from './components/LoadingStatus.tsx'
 import { RouteErrorPage } from './components/RouteErrorPage.tsx'
 import { AdminGate } from './features/admin/AdminGate.tsx'
-import { LoginPage } from './features/auth/LoginPage.tsx'
 import { LexiconPage } from './features/lexicon/LexiconPage.tsx'
 import { NotFoundPage } from './features/not-found/NotFoundPage.tsx'
 import { ContentPage } from './features/reader/ContentPage.tsx'
@@ -19,6 +20,7 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
   return lazy(async () => ({ default: (await load())[name] }))
 }
 
+const LoginPage = lazyScreen(() => import('./features/auth/LoginPage.tsx'), 'LoginPage')
 const BooksPage = lazyScreen(() => import('./features/admin/books/BooksPage.tsx'), 'BooksPage')
 const ChaptersPage = lazyScreen(() => import('./features/admin/chapters/ChaptersPage.tsx'), 'ChaptersPage')
 const NewChapterPage = lazyScreen(() => import('./features/admin/chapters/NewChapterPage.tsx'), 'NewChapterPage')
@@ -43,7 +45,14 @@ export const routes: RouteObject[] = [
           { path: 'content/:id', element: <ContentPage /> },
           { path: 'term/:id', element: <TermPage /> },
           { path: 'lexicon', element: <LexiconPage /> },
-          { path: 'auth', element: <LoginPage /> },
+          {
+            path: 'auth',
+            element: (
+              <Suspense fallback={<LoadingStatus />}>
+                <LoginPage />
+              </Suspense>
+            ),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,80 +1,35 @@
-// The visitor's feedback dialog: name and email optional, feedback required; the shared schema
-// gives the messages ('Tagasiside on kohustuslik', 'Palun sisesta korrektne email').
-import { useState } from 'react'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
-import { FeedbackInput } from '#shared/api/feedback.ts'
+// The visitor's feedback dialog. The form itself (react-hook-form with the shared zod schema) is
+// loaded when the dialog opens, or a moment before: when the pointer or focus reaches the button.
+import { lazy, Suspense, useState } from 'react'
 import { texts } from '#shared/texts.ts'
-import { useSendFeedback } from '#client/api/reader.ts'
-import { Button } from '#client/components/ui/Button.tsx'
-import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '#client/components/ui/Dialog.tsx'
-import { FormField } from '#client/components/ui/FormField.tsx'
-import { Input } from '#client/components/ui/Input.tsx'
-import { Textarea } from '#client/components/ui/Textarea.tsx'
-import { toast } from '#client/components/ui/use-toast.ts'
+import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
+import { Dialog, DialogContent, DialogTrigger } from '#client/components/ui/Dialog.tsx'
 
-const empty = { name: '', email: '', feedback: '' }
+const loadForm = () => import('./FeedbackForm.tsx')
+const FeedbackForm = lazy(async () => ({ default: (await loadForm()).FeedbackForm }))
 
 export function FeedbackDialog() {
   const [open, setOpen] = useState(false)
+  const preload = () => {
+    // a failure here shows when the dialog opens and loads it again
+    loadForm().catch(() => undefined)
+  }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger className="block w-full rounded px-1.5 py-1 text-left text-sm text-stone-800 underline-offset-4 hover:bg-stone-200/70 hover:underline">
+      <DialogTrigger
+        onPointerEnter={preload}
+        onFocus={preload}
+        className="block w-full rounded px-1.5 py-1 text-left text-sm text-stone-800 underline-offset-4 hover:bg-stone-200/70 hover:underline"
+      >
         {texts.feedback.open}
       </DialogTrigger>
       <DialogContent title={texts.feedback.title} description={texts.feedback.description}>
-        {open ? <FeedbackForm onSent={() => setOpen(false)} /> : null}
+        {open ? (
+          <Suspense fallback={<LoadingStatus />}>
+            <FeedbackForm onSent={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </DialogContent>
     </Dialog>
-  )
-}
-
-function FeedbackForm({ onSent }: { onSent: () => void }) {
-  const send = useSendFeedback()
-  const form = useForm({ defaultValues: empty, resolver: zodResolver(FeedbackInput) })
-  const { errors } = form.formState
-
-  const submit = form.handleSubmit((values) => {
-    const input: FeedbackInput = {
-      name: values.name || null,
-      email: values.email || null,
-      feedback: values.feedback,
-    }
-    send.mutate(input, {
-      onSuccess: () => {
-        toast({ title: texts.feedback.success })
-        form.reset(empty)
-        onSent()
-      },
-      onError: (failure) => {
-        console.error('Sending feedback failed', failure)
-        toast({ variant: 'destructive', title: texts.toast.error, description: texts.feedback.failure })
-      },
-    })
-  })
-
-  return (
-    <form className="grid gap-4" noValidate onSubmit={submit}>
-      <FormField label={texts.feedback.name} error={errors.name?.message}>
-        {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
-      </FormField>
-      <FormField label={texts.feedback.email} error={errors.email?.message}>
-        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
-      </FormField>
-      <FormField label={texts.feedback.feedback} error={errors.feedback?.message}>
-        {(control) => <Textarea {...control} rows={6} {...form.register('feedback')} />}
-      </FormField>
-      {send.isError ? (
-        // the toast outside is hidden from screen readers while this dialog is open: say it here too
-        <p role="alert" className="text-sm text-red-800">
-          {texts.feedback.failure}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? texts.feedback.submitting : texts.feedback.submit}
-        </Button>
-      </DialogFooter>
-    </form>
   )
 }

@@ -1,0 +1,61 @@
+// What a visitor's first page can load: the static imports reachable from client/main.tsx (lazy
+// `import()` ends the walk). The reader's budget is 200 KB gzip (npm run bench): zod, the form
+// library and the editor are loaded only by the screens that need them, and admin code only behind
+// AdminGate.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)([^'";]*?from\s+)?['"]([^'"]+)['"]/gm
+
+function resolve(from: string, specifier: string): string {
+  if (specifier.startsWith('#shared/')) return path.join(root, 'shared', specifier.slice('#shared/'.length))
+  if (specifier.startsWith('#client/')) return path.join(root, 'client', specifier.slice('#client/'.length))
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(from), specifier)
+  // a package: its name
+  return specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!
+}
+
+/** Project files (relative to the repository) and packages the entry reaches without import(). */
+function firstPage(entry: string) {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const queue = [path.join(root, entry)]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    const name = path.relative(root, file)
+    if (files.has(name)) continue
+    files.add(name)
+    if (!/\.(ts|tsx)$/.test(file)) continue
+    const source = fs.readFileSync(file, 'utf8')
+    for (const match of source.matchAll(STATIC_IMPORT)) {
+      const target = resolve(file, match[2]!)
+      if (path.isAbsolute(target)) queue.push(target)
+      else packages.add(target)
+    }
+  }
+  return { files: [...files], packages: [...packages] }
+}
+
+describe("a visitor's first page", () => {
+  const { files, packages } = firstPage('client/main.tsx')
+
+  it('reaches the reader', () => {
+    expect(files).toContain('client/features/reader/Reader.tsx')
+    expect(files).toContain('client/api/reader.ts')
+    expect(packages).toContain('react-dom')
+  })
+
+  it('loads neither zod, the form library nor the editor', () => {
+    expect(packages.filter((name) => /^(zod|react-hook-form|@hookform\/|@tiptap\/|prosemirror)/.test(name))).toEqual([])
+    expect(files.filter((file) => file.startsWith('shared/api/'))).toEqual([])
+  })
+
+  it('holds no admin code but the gate', () => {
+    expect(files.filter((file) => file.startsWith('client/features/admin/'))).toEqual([
+      'client/features/admin/AdminGate.tsx',
+    ])
+  })
+})
