@@ -24,6 +24,8 @@ export interface TermHit {
 }
 
 const PASSAGE_CANDIDATES = 200
+/** The longest input that is also matched by trigram similarity against term names. */
+const NEAR_MISS_MAX_CHARS = 30
 const TITLE_CANDIDATES = 10
 
 interface PageFilter {
@@ -90,12 +92,17 @@ export async function searchTerms(
   // Three index-backed ways to match (prefix and near miss on the term, words of the description),
   // united rather than OR-ed so each can use its own index.
   const published = options.publishedOnly ? sql`AND t.published` : sql``
+  // Near misses (trigram similarity) only for what could be a mistyped term name: a long input has
+  // so many trigrams that the index scan gets slow, and would not be "near" a short term anyway.
+  const nearMisses =
+    folded.length <= NEAR_MISS_MAX_CHARS
+      ? sql`UNION SELECT t.id FROM terms t WHERE f_unaccent(lower(t.term)) % ${folded} ${published}`
+      : sql``
   const result = await db.execute<Record<string, unknown>>(sql`
     WITH q AS (SELECT to_tsquery('simple', ${tsQuery}) AS query),
     hits AS (
       SELECT t.id FROM terms t WHERE f_unaccent(lower(t.term)) LIKE ${prefix} ${published}
-      UNION
-      SELECT t.id FROM terms t WHERE f_unaccent(lower(t.term)) % ${folded} ${published}
+      ${nearMisses}
       UNION
       SELECT t.id FROM terms t, q WHERE t.search_vector @@ q.query ${published}
     )
