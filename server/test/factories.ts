@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client.ts'
 import { books, chapters, contentPages, readerBuilds } from '../db/schema.ts'
 import { writeBuild } from '../modules/content/content.repo.ts'
 import type { ProcessedPage } from '../modules/content/processing/process-page.ts'
+import { toStoredPage } from '../modules/content/processing/stored-page.ts'
 
 let counter = 0
 const unique = (prefix: string) => `${prefix} ${++counter}`
@@ -27,7 +28,7 @@ export async function makeChapter(database: Database, values: Partial<typeof cha
 
 /** Writes a processed page's reader data (blocks, anchors, passages) and makes the page show it. */
 export async function showProcessed(db: Db, contentId: number, processed: ProcessedPage) {
-  const buildId = await writeBuild(db, processed)
+  const buildId = await writeBuild(db, toStoredPage(processed))
   await db
     .update(contentPages)
     .set({ buildId, blockCount: processed.blocks.length })

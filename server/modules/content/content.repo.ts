@@ -12,7 +12,7 @@ import {
   uploadChunks,
   users,
 } from '../../db/schema.ts'
-import type { ProcessedPage } from './processing/process-page.ts'
+import type { StoredPage } from './processing/stored-page.ts'
 
 export type ContentRow = typeof contentPages.$inferSelect
 
@@ -107,29 +107,23 @@ export interface PageValues {
  * A new page showing `buildId`. Its `content` (the processed HTML the editor reopens) is joined from
  * the build's blocks inside the database, so the 10 MB text is not sent to it a second time.
  */
-export async function insertPage(tx: DbOrTx, values: PageValues, processed: ProcessedPage, buildId: number) {
+export async function insertPage(tx: DbOrTx, values: PageValues, page: StoredPage, buildId: number) {
   const [row] = await tx
     .insert(contentPages)
-    .values({ ...values, content: contentOfBuild(buildId), ...processedColumns(processed), buildId })
+    .values({ ...values, content: contentOfBuild(buildId), ...processedColumns(page), buildId })
     .returning({ id: contentPages.id })
   await claimBuild(tx, buildId, row!.id)
   return row!.id
 }
 
 /** A new version of the page, showing `buildId`; the version goes up. */
-export async function updatePage(
-  tx: DbOrTx,
-  id: number,
-  values: PageValues,
-  processed: ProcessedPage,
-  buildId: number,
-) {
+export async function updatePage(tx: DbOrTx, id: number, values: PageValues, page: StoredPage, buildId: number) {
   await tx
     .update(contentPages)
     .set({
       ...values,
       content: contentOfBuild(buildId),
-      ...processedColumns(processed),
+      ...processedColumns(page),
       buildId,
       version: sql`${contentPages.version} + 1`,
     })
@@ -143,15 +137,15 @@ const contentOfBuild = (buildId: number) =>
 const claimBuild = (tx: DbOrTx, buildId: number, contentId: number) =>
   tx.update(readerBuilds).set({ contentId }).where(eq(readerBuilds.id, buildId))
 
-function processedColumns(processed: ProcessedPage) {
+function processedColumns(page: StoredPage) {
   return {
     // The processed body is already in `content` (what the editor reopens) and in the reader blocks;
     // a third 10 MB copy would only slow every save down.
     processedContent: null,
-    linksContent: processed.linksContent,
-    headers: JSON.stringify(processed.headers),
-    citations: processed.citations,
-    blockCount: processed.blocks.length,
+    linksContent: page.linksContent,
+    headers: JSON.stringify(page.headers),
+    citations: page.citations,
+    blockCount: page.blocks.length,
   }
 }
 
@@ -197,19 +191,16 @@ const DELETE_BATCH_ROWS = 2000
  * that no page shows yet, in many small statements: on the embedded database (one connection)
  * readers are answered between them. `updatePage`/`insertPage` then switch the page to it.
  */
-export async function writeBuild(db: DbOrTx, processed: ProcessedPage): Promise<number> {
-  const [build] = await db
-    .insert(readerBuilds)
-    .values({ anchors: JSON.stringify(anchorPairs(processed.anchors)) })
-    .returning({ id: readerBuilds.id })
+export async function writeBuild(db: DbOrTx, page: StoredPage): Promise<number> {
+  const [build] = await db.insert(readerBuilds).values({ anchors: page.anchorIndex }).returning({ id: readerBuilds.id })
   const buildId = build!.id
-  for (const [from, to] of batches(processed.blocks, BLOCK_BATCH_CHARS, (html) => html.length)) {
+  for (const [from, to] of batches(page.blocks, BLOCK_BATCH_CHARS, (html) => html.length)) {
     await db.execute(sql`
       INSERT INTO ${readerBlocks} (build_id, position, html)
       SELECT ${buildId}, ${from} + p - 1, html
-      FROM unnest(${sql.param(processed.blocks.slice(from, to))}::text[]) WITH ORDINALITY AS b(html, p)`)
+      FROM unnest(${sql.param(page.blocks.slice(from, to))}::text[]) WITH ORDINALITY AS b(html, p)`)
   }
-  const passages = processed.passages
+  const passages = page.passages
   for (const [from, to] of batches(passages, PASSAGE_BATCH_CHARS, (x) => x.text.length + x.heading.length)) {
     const part = passages.slice(from, to)
     await db.execute(sql`
@@ -237,18 +228,6 @@ function batches<T>(rows: readonly T[], maxChars: number, charsOf: (row: T) => n
   })
   if (from < rows.length) ranges.push([from, rows.length])
   return ranges
-}
-
-/** `[[id, block], …]`, the first block holding an id winning, as in a browser's getElementById. */
-function anchorPairs(anchors: ProcessedPage['anchors']): Array<[string, number]> {
-  const seen = new Set<string>()
-  const pairs: Array<[string, number]> = []
-  for (const { anchor, block } of anchors) {
-    if (seen.has(anchor)) continue
-    seen.add(anchor)
-    pairs.push([anchor, block])
-  }
-  return pairs
 }
 
 /** Removes a build that no page shows (superseded, or left by a failed save), a few rows per statement. */
@@ -317,10 +296,10 @@ export async function findPageSource(db: DbOrTx, id: number) {
 }
 
 /** After reprocessing: the processed columns and the build change; the text and version stay. */
-export async function storeReprocessed(tx: DbOrTx, id: number, processed: ProcessedPage, buildId: number) {
+export async function storeReprocessed(tx: DbOrTx, id: number, page: StoredPage, buildId: number) {
   await tx
     .update(contentPages)
-    .set({ ...processedColumns(processed), buildId })
+    .set({ ...processedColumns(page), buildId })
     .where(eq(contentPages.id, id))
   await claimBuild(tx, buildId, id)
 }

@@ -11,8 +11,8 @@ import { recordAudit } from '../audit/audit.repo.ts'
 import * as repo from './content.repo.ts'
 import { sanitizePageHtml } from './processing/sanitize.ts'
 import { splitLinks } from './processing/split-links.ts'
-import type { ProcessedPage } from './processing/process-page.ts'
 import { processPageInWorker } from './processing/run-in-worker.ts'
+import type { StoredPage } from './processing/stored-page.ts'
 
 /** A build no page shows is being written by a save for seconds; after an hour it is left over. */
 const STALE_BUILD_MS = 60 * 60 * 1000
@@ -87,7 +87,7 @@ export async function savePage(
  */
 async function withBuild<T>(
   db: Db,
-  processed: ProcessedPage,
+  processed: StoredPage,
   switchTo: (tx: Tx, buildId: number) => Promise<{ result: T; previousBuild: number | null }>,
 ): Promise<T> {
   const buildId = await repo.writeBuild(db, processed)

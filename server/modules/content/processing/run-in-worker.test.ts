@@ -1,15 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { processPage } from './process-page.ts'
 import { closeProcessingWorker, processPageInWorker } from './run-in-worker.ts'
+import { toStoredPage } from './stored-page.ts'
 
 afterAll(() => closeProcessingWorker())
 
 const page = '<h2>Rock &amp; Roll</h2><p>MN 10 says <a href="#_ftn1" name="_ftnref1" id="_ftnref1">[1]</a></p>'
 
 describe('processPageInWorker', () => {
-  it('answers what processPage answers', async () => {
+  it('answers what processPage answers, in the form the database stores', async () => {
     await expect(processPageInWorker({ content: page, linksContent: '<p>x</p>' })).resolves.toEqual(
-      processPage({ content: page, linksContent: '<p>x</p>' }),
+      toStoredPage(processPage({ content: page, linksContent: '<p>x</p>' })),
     )
   }, 30_000)
 

@@ -3,7 +3,8 @@
 // next job. The worker is unref'd while idle, so it never keeps a process alive on its own.
 import type { Worker } from 'node:worker_threads'
 import { startTsWorker } from '../../../lib/ts-worker.ts'
-import type { PageInput, ProcessedPage } from './process-page.ts'
+import type { PageInput } from './process-page.ts'
+import { unpackStoredPage, type PackedPage, type StoredPage } from './stored-page.ts'
 
 export interface ProcessingJob {
   jobId: number
@@ -11,10 +12,10 @@ export interface ProcessingJob {
 }
 
 export type ProcessingResult =
-  { jobId: number; page: ProcessedPage } | { jobId: number; error: { name: string; message: string } }
+  { jobId: number; page: PackedPage } | { jobId: number; error: { name: string; message: string } }
 
 interface QueuedJob extends ProcessingJob {
-  resolve: (page: ProcessedPage) => void
+  resolve: (page: StoredPage) => void
   reject: (error: Error) => void
 }
 
@@ -26,7 +27,8 @@ let running: QueuedJob | null = null
 const waiting: QueuedJob[] = []
 let lastJobId = 0
 
-export function processPageInWorker(input: PageInput): Promise<ProcessedPage> {
+/** processPage in the worker thread, answered in the form the database stores (see stored-page.ts). */
+export function processPageInWorker(input: PageInput): Promise<StoredPage> {
   return new Promise((resolve, reject) => {
     waiting.push({ jobId: ++lastJobId, input, resolve, reject })
     runNext()
@@ -70,7 +72,7 @@ function startWorker(): Worker {
     const job = running
     if (!job || job.jobId !== result.jobId) return
     running = null
-    if ('page' in result) job.resolve(result.page)
+    if ('page' in result) job.resolve(unpackStoredPage(result.page))
     else job.reject(Object.assign(new Error(result.error.message), { name: result.error.name }))
     runNext()
   })
