@@ -180,8 +180,8 @@ export async function listRevisions(db: DbOrTx, contentId: number) {
  * holds the database long. Passages cost more per character (their search vector is computed and
  * indexed), so they go in smaller statements.
  */
-const BLOCK_BATCH_CHARS = 200_000
-const PASSAGE_BATCH_CHARS = 100_000
+const BLOCK_BATCH_CHARS = 150_000
+const PASSAGE_BATCH_CHARS = 50_000
 const BATCH_ROWS = 1000
 /** Rows deleted per statement when a build goes. */
 const DELETE_BATCH_ROWS = 2000
