@@ -81,12 +81,15 @@ export async function findPageState(db: DbOrTx, id: number) {
  * Locks the page row for the rest of the transaction, so two saves of one page queue up; answers
  * with the build readers see now (null before the first save), or undefined when there is no page.
  */
-export async function lockPage(tx: DbOrTx, id: number): Promise<{ buildId: number | null } | undefined> {
-  const result = await tx.execute<{ build_id: number | null }>(
-    sql`SELECT build_id FROM ${contentPages} WHERE id = ${id} FOR UPDATE`,
+export async function lockPage(
+  tx: DbOrTx,
+  id: number,
+): Promise<{ buildId: number | null; version: number } | undefined> {
+  const result = await tx.execute<{ build_id: number | null; version: number }>(
+    sql`SELECT build_id, version FROM ${contentPages} WHERE id = ${id} FOR UPDATE`,
   )
   const row = result.rows[0]
-  return row && { buildId: row.build_id }
+  return row && { buildId: row.build_id, version: Number(row.version) }
 }
 
 export async function chapterExists(db: DbOrTx, id: number) {
@@ -289,7 +292,7 @@ export async function listPageIds(db: DbOrTx) {
 
 export async function findPageSource(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ content: contentPages.content, linksContent: contentPages.linksContent })
+    .select({ content: contentPages.content, linksContent: contentPages.linksContent, version: contentPages.version })
     .from(contentPages)
     .where(eq(contentPages.id, id))
   return row

@@ -299,12 +299,16 @@ export async function reprocessAll(db: Db, user: CurrentUser) {
         await withBuild(db, result, async (tx, buildId) => {
           const locked = await repo.lockPage(tx, id)
           if (!locked) throw notFound('Content')
+          // Saved meanwhile: that save processed the newer text already; ours is of the old one.
+          if (locked.version !== source.version) throw conflict('Saved while it was being reprocessed')
           await repo.storeReprocessed(tx, id, result, buildId)
           return { result: id, previousBuild: locked.buildId }
         })
         processed++
       } catch (error) {
-        if (!(error instanceof AppError && error.status === 404)) failed.push(id) // 404: deleted meanwhile
+        if (error instanceof AppError && error.status === 409)
+          processed++ // processed by the save
+        else if (!(error instanceof AppError && error.status === 404)) failed.push(id) // 404: deleted meanwhile
       }
     }
     await db.transaction((tx) => recordAudit(tx, user, 'update', 'content', null, { reprocessed: processed, failed }))
