@@ -164,6 +164,22 @@ test('a hash link to a heading in a later chunk lands there, and filling a gap a
   await expect.poll(() => inView(page, `[id="${slug}"]`)).toBe(true)
 })
 
+test("a first chunk that arrives during the jump's scroll does not push the target away", async ({ page }) => {
+  totalChunks ??= await chunkCount(page, khuddaka.id)
+  const later = await page.request.get(`/api/content/${khuddaka.id}/chunks?chunk=6&size=600`)
+  const anchor = /id="([^"]+)"/.exec(((await later.json()) as { chunk: string }).chunk)![1]!
+  // chunk 0 (tens of thousands of pixels above the target) comes while the smooth scroll runs
+  await page.route(/\/chunks\?chunk=0&/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await route.continue()
+  })
+  await page.goto(`/content/${khuddaka.id}#${encodeURIComponent(anchor)}`)
+  const target = page.locator(`[id="${anchor}"]`)
+  await expect(target).toHaveClass(/reader-highlight/)
+  await expect(page.locator('.reader-chunk[data-chunk="0"]')).toBeAttached()
+  await expect.poll(() => inView(page, `[id="${anchor}"]`)).toBe(true)
+})
+
 test('a chunk that fails to load stops loading and offers a retry', async ({ page }) => {
   let failing = true
   await page.route(/\/chunks\?chunk=1&/, (route) =>

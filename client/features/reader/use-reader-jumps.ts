@@ -130,6 +130,11 @@ export function useReaderJumps({
         found.classList.add(HIGHLIGHT_CLASS)
         setTimeout(() => found.classList.remove(HIGHLIGHT_CLASS), READER_HIGHLIGHT_MS)
         await settle(scrollRoot.current)
+        // A chunk that arrived above during the smooth scroll (chunk 0 on a fresh page) is not
+        // compensated while the animation runs: if that pushed the target away, go back to it.
+        if (!stale() && scrollRoot.current && !topInView(found, scrollRoot.current)) {
+          found.scrollIntoView({ block: 'start' })
+        }
       } finally {
         release()
       }
@@ -163,6 +168,12 @@ export function useReaderJumps({
   }, [location.key])
 
   return { jumpTo }
+}
+
+function topInView(element: HTMLElement, root: HTMLElement): boolean {
+  const top = element.getBoundingClientRect().top
+  const area = root.getBoundingClientRect()
+  return top >= area.top - 2 && top < area.bottom
 }
 
 /** Resolves when a smooth scroll has ended (see SETTLE_QUIET_MS). */
