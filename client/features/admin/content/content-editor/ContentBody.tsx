@@ -80,7 +80,8 @@ export function ContentBody({ text, onTextChange, ref }: ContentBodyProps) {
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Label id={`${id}-label`} htmlFor={view === 'source' ? `${id}-source` : undefined}>
+        {/* Neither view is a form control a label can point at: each names itself after this label. */}
+        <Label id={`${id}-label`} onClick={() => (view === 'source' ? source.current?.focus() : undefined)}>
           {labels.fields.content}
         </Label>
         <div className="flex flex-wrap items-center gap-3">
@@ -111,9 +112,9 @@ export function ContentBody({ text, onTextChange, ref }: ContentBodyProps) {
         ) : (
           <SourceBody
             ref={source}
-            id={`${id}-source`}
             initialText={text}
             fontSize={fontSize}
+            labelId={`${id}-label`}
             describedBy={describedBy}
             onChange={onTextChange}
           />
