@@ -7,7 +7,7 @@ import type { App } from '../../app.ts'
 import { readerBlocks, readerBuilds, searchPassages } from '../../db/schema.ts'
 import { makeChapter } from '../../test/factories.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
-import { readChunk, removeStaleBuilds } from './content.service.ts'
+import { readChunk, removeStaleBuilds, settleBackgroundWork } from './content.service.ts'
 
 const ctx = useTestApp()
 const tinyCorpus = JSON.parse(
@@ -332,6 +332,7 @@ describe('reader builds (a save writes the new reader data first, then switches 
       id,
     )
     expect(second.statusCode, second.body).toBe(200)
+    await settleBackgroundWork() // the build shown before is removed after the answer
     const after = await buildsOf(id)
     expect(after).toEqual([{ id: expect.any(Number), blocks: 3 }])
     expect(after[0]!.id).not.toBe(before!.id)
@@ -359,6 +360,7 @@ describe('reader builds (a save writes the new reader data first, then switches 
     const id = saved.json().id
     const pending = await readChunk(ctx.database.db, id, 0, 1, false) // the page's state is read here…
     await uploadPage(ctx.app, cookie, '<p>new one</p><p>new two</p>', { title: 'Race', chapterId: chapter.id }, id)
+    await settleBackgroundWork()
     expect(JSON.parse(await pending.json()).chunk).toContain('new one') // …the old build is gone by now
   })
 

@@ -30,6 +30,7 @@ import {
   removePage,
   reprocessAll,
   savePage,
+  settleBackgroundWork,
   stageUploadChunk,
 } from './content.service.ts'
 
@@ -61,6 +62,9 @@ function toContent(row: PageRow): Content {
 }
 
 export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // Superseded reader builds are removed after a save has answered; finish that before the database closes.
+  app.addHook('onClose', () => settleBackgroundWork())
+
   app.get(
     '/api/content',
     { schema: { querystring: ContentListQuery, response: { 200: z.array(ContentListItem) } } },

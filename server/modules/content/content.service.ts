@@ -81,9 +81,10 @@ export async function savePage(
 }
 
 /**
- * Writes `processed` as a new build, runs `switchTo` in a transaction to make a page show it, then
- * removes the build that page showed before. When the switch fails, the new build goes instead.
- * (Builds left by a server that stopped half-way are removed by `removeStaleBuilds`.)
+ * Writes `processed` as a new build and runs `switchTo` in a transaction to make a page show it.
+ * The build the page showed before is removed after the caller has its answer; when the switch
+ * fails, the new build goes instead. (Builds left by a server that stopped half-way, or whose
+ * removal failed, are removed by `removeStaleBuilds` at the next start.)
  */
 async function withBuild<T>(
   db: Db,
@@ -98,8 +99,23 @@ async function withBuild<T>(
     await repo.deleteBuild(db, buildId).catch(() => {}) // removeStaleBuilds will, if this fails too
     throw error
   }
-  if (switched.previousBuild !== null) await repo.deleteBuild(db, switched.previousBuild)
+  const previous = switched.previousBuild
+  if (previous !== null) inBackground(() => repo.deleteBuild(db, previous))
   return switched.result
+}
+
+const backgroundWork = new Set<Promise<void>>()
+
+function inBackground(work: () => Promise<void>) {
+  const running: Promise<void> = work()
+    .catch(() => {}) // what is left is a build no page shows: removeStaleBuilds takes it later
+    .finally(() => backgroundWork.delete(running))
+  backgroundWork.add(running)
+}
+
+/** Waits for the removals of superseded builds still running (the server waits before it closes the database). */
+export async function settleBackgroundWork() {
+  while (backgroundWork.size > 0) await Promise.all(backgroundWork)
 }
 
 /** Builds no page shows, older than an hour: what a server stopped in the middle of a save left. */
