@@ -5,11 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { adminUrl, databaseUrl, randomName } from '../test/postgres-admin.ts'
-import { useTestApp } from '../test/test-app.ts'
-import { openDatabase, type Database } from './client.ts'
+import { openTestDatabase, useTestApp } from '../test/test-app.ts'
 import { migrateDatabase } from './migrate.ts'
 import { books, chapters, contentPages } from './schema.ts'
 
@@ -47,7 +44,7 @@ describe('migrations', () => {
 
 describe('migration 0005 (reader builds)', () => {
   it('moves the blocks, anchors and passages of existing pages into one build each', async () => {
-    const fresh = await openEmptyDatabase()
+    const fresh = await openTestDatabase({ empty: true })
     try {
       // A database as it was before 0005: the earlier migrations only.
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-migrations-'))
@@ -95,31 +92,3 @@ describe('migration 0005 (reader builds)', () => {
     }
   })
 })
-
-/** A database with no tables at all (not the migrated test template). */
-async function openEmptyDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
-  if (process.env.TEST_DB === 'postgres') {
-    const name = randomName('enc_migrate')
-    const admin = new pg.Client({ connectionString: adminUrl() })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    const database = await openDatabase({ databaseUrl: databaseUrl(name), dataDir: '' })
-    return {
-      database,
-      dispose: async () => {
-        await database.close()
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await admin.end()
-      },
-    }
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-migrate-'))
-  const database = await openDatabase({ dataDir: dir })
-  return {
-    database,
-    dispose: async () => {
-      await database.close()
-      fs.rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}

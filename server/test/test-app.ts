@@ -16,12 +16,18 @@ export interface TestContext {
   database: Database
 }
 
-async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+/**
+ * A fresh database of the kind TEST_DB names: a copy of the migrated template, or with
+ * `{ empty: true }` one with no tables at all (for migration tests). The caller disposes of it.
+ */
+export async function openTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ database: Database; dispose: () => Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
     const name = randomName('enc_test')
     const admin = new pg.Client({ connectionString: adminUrl() })
     await admin.connect()
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`)
+    await admin.query(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${inject('postgresTemplate')}`}`)
     const database = await openDatabase({ databaseUrl: databaseUrl(name), dataDir: '', poolSize: 5 })
     return {
       database,
@@ -33,7 +39,10 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
     }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-test-'))
-  const database = await openDatabase({ dataDir: dir, seedTarball: inject('pgliteTemplate') })
+  const database = await openDatabase({
+    dataDir: dir,
+    ...(options.empty ? {} : { seedTarball: inject('pgliteTemplate') }),
+  })
   return {
     database,
     dispose: async () => {
