@@ -197,6 +197,16 @@ const DELETE_BATCH_ROWS = 2000
 export async function writeBuild(db: DbOrTx, page: StoredPage): Promise<number> {
   const [build] = await db.insert(readerBuilds).values({ anchors: page.anchorIndex }).returning({ id: readerBuilds.id })
   const buildId = build!.id
+  try {
+    await writeBuildRows(db, buildId, page)
+  } catch (error) {
+    await deleteBuild(db, buildId).catch(() => {}) // else removed as stale at the next start
+    throw error
+  }
+  return buildId
+}
+
+async function writeBuildRows(db: DbOrTx, buildId: number, page: StoredPage) {
   for (const [from, to] of batches(page.blocks, BLOCK_BATCH_CHARS, (html) => html.length)) {
     await db.execute(sql`
       INSERT INTO ${readerBlocks} (build_id, position, html)
@@ -212,7 +222,6 @@ export async function writeBuild(db: DbOrTx, page: StoredPage): Promise<number> 
         ${sql.param(part.map((x) => x.block))}::int[], ${sql.param(part.map((x) => x.anchor))}::text[],
         ${sql.param(part.map((x) => x.heading))}::text[], ${sql.param(part.map((x) => x.text))}::text[]) AS s(p, a, h, t)`)
   }
-  return buildId
 }
 
 /** [from, to) ranges of `rows`, each under `maxChars` characters (or one row longer than that) and BATCH_ROWS rows. */
