@@ -281,10 +281,15 @@ export async function locateAnchor(
   anchor: string,
   size: number,
   canSeeDrafts: boolean,
+  retry = true,
 ): Promise<{ chunk: number }> {
   const state = await readableState(db, id, canSeeDrafts)
   const index = state.buildId === null ? new Map<string, number>() : await anchorIndex(db, state.buildId)
-  if (!index) return locateAnchor(db, id, anchor, size, canSeeDrafts) // switched to a new build meanwhile
+  if (!index) {
+    // A save switched the page to a new build and removed this one after we looked: look again.
+    if (retry) return locateAnchor(db, id, anchor, size, canSeeDrafts, false)
+    throw new Error(`Build ${state.buildId} of page ${id} is gone`)
+  }
   const block = index.get(anchor)
   if (block === undefined) throw new AppError(404, `No element with id "${anchor}" on this page`)
   return { chunk: Math.floor(block / size) }
