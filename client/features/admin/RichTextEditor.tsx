@@ -1,12 +1,12 @@
 // A small TipTap editor (bold, italic, lists, links) that reports HTML, or '' when it holds only
 // empty paragraphs. Admin-only: visitors never download TipTap.
 import { useMemo } from 'react'
-import type { ReactNode } from 'react'
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import type { Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { clsx } from 'clsx'
 import { texts } from '#shared/texts.ts'
+import { ToolbarButton } from './ToolbarButton.tsx'
 
 const extensions = [
   StarterKit.configure({
@@ -138,30 +138,5 @@ function EditorToolbar({ editor }: { editor: Editor }) {
         </svg>
       </ToolbarButton>
     </div>
-  )
-}
-
-interface ToolbarButtonProps {
-  label: string
-  pressed: boolean
-  onClick: () => void
-  children: ReactNode
-}
-
-function ToolbarButton({ label, pressed, onClick, children }: ToolbarButtonProps) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={clsx(
-        'inline-flex min-h-9 min-w-9 items-center justify-center rounded px-2 text-sm',
-        pressed ? 'bg-stone-800 text-white' : 'text-stone-800 hover:bg-stone-100',
-      )}
-    >
-      <span aria-hidden="true">{children}</span>
-    </button>
   )
 }

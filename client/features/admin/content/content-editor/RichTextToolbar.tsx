@@ -1,10 +1,9 @@
 // Formatting buttons of the rich-text view: each a labelled toggle that shows whether it is on.
-import type { ReactNode } from 'react'
 import { useEditorState } from '@tiptap/react'
 import type { Editor } from '@tiptap/react'
-import { clsx } from 'clsx'
 import { fill } from '#shared/text/fill.ts'
 import { texts } from '#shared/texts.ts'
+import { ToolbarButton } from '../../ToolbarButton.tsx'
 
 const HEADING_LEVELS = [1, 2, 3, 4] as const
 
@@ -92,32 +91,5 @@ export function RichTextToolbar({ editor }: { editor: Editor }) {
         ↷
       </ToolbarButton>
     </div>
-  )
-}
-
-interface ToolbarButtonProps {
-  label: string
-  pressed?: boolean
-  disabled?: boolean
-  onClick: () => void
-  children: ReactNode
-}
-
-function ToolbarButton({ label, pressed, disabled = false, onClick, children }: ToolbarButtonProps) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      disabled={disabled}
-      onClick={onClick}
-      className={clsx(
-        'inline-flex min-h-9 min-w-9 items-center justify-center rounded px-2 text-sm disabled:opacity-40',
-        pressed ? 'bg-stone-800 text-white' : 'text-stone-800 hover:bg-stone-200',
-      )}
-    >
-      <span aria-hidden="true">{children}</span>
-    </button>
   )
 }
