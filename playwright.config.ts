@@ -33,7 +33,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // The heap ceiling `npm start` uses, so the browser tests run the server as deployed.
+    command: 'node --max-old-space-size=256 --import tsx server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -46,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // One proxy hop is trusted, so a test can speak from another client address (X-Forwarded-For).
+      TRUST_PROXY: '1',
     },
   },
 })

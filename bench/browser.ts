@@ -3,7 +3,7 @@
 // fetching chunks from the end one by one), and 'Lae kogu sisu' until 'Kogu sisu laetud'.
 import fs from 'node:fs'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { texts } from '../shared/texts.ts'
+import { readerTexts } from '#client/texts/reader.ts'
 import type { ImportedLibrary } from './import.ts'
 import { startStaticServer } from './lib/load.ts'
 import { notMeasured, type Figure } from './lib/results.ts'
@@ -176,11 +176,11 @@ async function wholePage(browser: Browser, server: RunningServer, library: Impor
   try {
     const page = await context.newPage()
     await page.goto(`${server.base}/content/${library.largeId}`)
-    const button = page.getByRole('button', { name: texts.reader.loadAll })
+    const button = page.getByRole('button', { name: readerTexts.loadAll })
     await button.waitFor({ timeout: 30_000 })
     const start = performance.now()
     await button.click()
-    await page.getByText(texts.reader.allLoaded.split(' (')[0]!).waitFor({ timeout: 180_000 })
+    await page.getByText(readerTexts.allLoaded.split(' (')[0]!).waitFor({ timeout: 180_000 })
     return {
       figure: 'browser: whole 9 MB page after "Lae kogu sisu"',
       value: (performance.now() - start) / 1000,
@@ -189,7 +189,7 @@ async function wholePage(browser: Browser, server: RunningServer, library: Impor
       ratio: null,
       target: 'reported',
       pass: null,
-      note: `until "${texts.reader.allLoaded.split(' (')[0]}" shows`,
+      note: `until "${readerTexts.allLoaded.split(' (')[0]}" shows`,
     }
   } catch (error) {
     return notMeasured(

@@ -2,8 +2,9 @@
 // how chunk requests fare while the 9 MB page is being processed.
 import { allPages, bytesOf, cutPage, largestPage, linkTerms, smallPage, type Corpus } from './lib/corpus.ts'
 import { Client, probe } from './lib/http.ts'
+import { duringPhase, type PhaseMemory } from './lib/memory.ts'
 import type { Figure } from './lib/results.ts'
-import { importTermsOverApi, saveOverApi } from './lib/save.ts'
+import { importTermsOverApi, saveOverApi, type SaveTiming } from './lib/save.ts'
 import type { RunningServer } from './lib/server.ts'
 import { percentile } from './lib/stats.ts'
 
@@ -84,7 +85,11 @@ export async function importCorpus(server: RunningServer, corpus: Corpus, lexico
 }
 
 /** Save of the 9 MB page end to end, and the same work for a 1 MB page cut from it (best of two each). */
-export async function saveFigures(server: RunningServer, library: ImportedLibrary, label: string): Promise<Figure[]> {
+export async function saveFigures(
+  server: RunningServer,
+  library: ImportedLibrary,
+  label: string,
+): Promise<{ figures: Figure[]; memory: PhaseMemory | null }> {
   const client = server.admin
   const meta = (title: string) => ({ title, chapterId: library.benchChapterId, order: 1, published: false })
   const small = cutPage(library.largeHtml, 1_000_000)
@@ -97,17 +102,20 @@ export async function saveFigures(server: RunningServer, library: ImportedLibrar
     smallId = saved.id
     smallTimes.push(saved.ms)
   }
-  const largeRuns = []
+  const largeRuns: SaveTiming[] = []
   let largeId: 'new' | number = 'new'
-  for (let i = 0; i < 2; i++) {
-    const saved = await saveOverApi(client, library.largeHtml, meta('Bench 9 MB'), largeId)
-    largeId = saved.id
-    largeRuns.push(saved)
-  }
+  // The server's peak while the 9 MB page is saved (twice: a new page, then a new version of it).
+  const { memory } = await duringPhase(server.pid, async () => {
+    for (let i = 0; i < 2; i++) {
+      const saved = await saveOverApi(client, library.largeHtml, meta('Bench 9 MB'), largeId)
+      largeId = saved.id
+      largeRuns.push(saved)
+    }
+  })
   const best = largeRuns.reduce((a, b) => (b.ms < a.ms ? b : a))
   const smallBest = Math.min(...smallTimes)
   const scaled = (smallBest * largeBytes) / smallBytes
-  return [
+  const figures: Figure[] = [
     {
       figure: `save of the 9 MB page [${label}]`,
       value: best.ms / 1000,
@@ -129,6 +137,7 @@ export async function saveFigures(server: RunningServer, library: ImportedLibrar
       note: `1 MB cut (${(smallBytes / 1e6).toFixed(2)} MB, best of 3): ${(smallBest / 1000).toFixed(2)} s, scaled by bytes to ${(scaled / 1000).toFixed(1)} s`,
     },
   ]
+  return { figures, memory }
 }
 
 /** p99 of chunk requests while the 9 MB page is being finalized, vs the same requests when idle. */

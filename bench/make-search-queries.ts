@@ -1,12 +1,14 @@
-// Builds bench/search-queries.json mechanically from ../shared/corpus (seeded, so it is repeatable):
+// The bench's search questions, made mechanically from the library (seeded, so they are repeatable):
 // rare phrases from known paragraphs (expected page; the passage returned must hold the phrase),
 // lexicon terms typed without diacritics (expected term), canonical references such as 'MN 10' and
 // page titles' English words (expected page). Only published material: the bench searches as a visitor.
-// Run: node --import tsx bench/make-search-queries.ts
+// For the real corpus they are kept in bench/search-queries.json, written by
+// CORPUS_DIR=/path/to/corpus node --import tsx bench/make-search-queries.ts; for the generated
+// library they are made when the bench starts.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { allPages, readCorpus, type CorpusPage } from './lib/corpus.ts'
+import { allPages, readCorpus, type Corpus, type CorpusPage } from './lib/corpus.ts'
 
 export interface SearchCase {
   q: string
@@ -27,8 +29,6 @@ function mulberry32(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
-const random = mulberry32(7)
-const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!
 
 /** Lowercase, diacritics removed, anything but letters and digits a single space. */
 export const fold = (text: string) =>
@@ -56,8 +56,18 @@ function paragraphs(page: CorpusPage) {
   return found
 }
 
-function main() {
-  const { corpus, lexiconCsv } = readCorpus()
+const QUERIES_FILE = path.join(import.meta.dirname, 'search-queries.json')
+
+/** The questions for the library the bench imports: the file for the real corpus, else made now. */
+export function searchQueries(): SearchCase[] {
+  const { corpus, lexiconCsv, source } = readCorpus()
+  if (source !== 'generated') return JSON.parse(fs.readFileSync(QUERIES_FILE, 'utf8')) as SearchCase[]
+  return makeSearchQueries(corpus, lexiconCsv)
+}
+
+export function makeSearchQueries(corpus: Corpus, lexiconCsv: Buffer): SearchCase[] {
+  const random = mulberry32(7)
+  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!
   const published = allPages(corpus).filter((p) => p.published)
   const foldedPages = allPages(corpus).map((p) => ({ page: p, text: ` ${fold(textOf(p.content))} ` }))
   // How many pages each word occurs in: a phrase needs one rare word to be a fair question.
@@ -121,7 +131,17 @@ function main() {
     if (add({ q: page.title.split(': ')[1]!, kind: 'title', page: page.title })) n++
   }
 
-  const file = path.join(import.meta.dirname, 'search-queries.json')
+  return cases
+}
+
+function main() {
+  const { corpus, lexiconCsv, source } = readCorpus()
+  if (source === 'generated') {
+    console.error('CORPUS_DIR is not set: the generated library makes its questions when the bench starts')
+    process.exit(1)
+  }
+  const cases = makeSearchQueries(corpus, lexiconCsv)
+  const file = QUERIES_FILE
   fs.writeFileSync(file, `${JSON.stringify(cases, null, 1)}\n`)
   const byKind = Object.keys(COUNTS).map((k) => `${cases.filter((c) => c.kind === k).length} ${k}`)
   console.log(`${cases.length} queries (${byKind.join(', ')}) → ${path.relative(process.cwd(), file)}`)

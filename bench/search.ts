@@ -1,11 +1,10 @@
 // Figure 7: search quality (top-1, top-5 over bench/search-queries.json) and speed over HTTP, vs the
 // product's own search() run directly on a database handle in the bench process.
-import fs from 'node:fs'
-import path from 'node:path'
-import type { SearchAnswer, SearchResult } from '../shared/api/search.ts'
+import type { SearchAnswer, SearchResult } from '#shared/api/search.ts'
+import { READER_CHUNK_SIZE } from '#shared/limits.ts'
 import { openDatabase } from '../server/db/client.ts'
 import { search } from '../server/modules/search/search.service.ts'
-import { fold, type SearchCase } from './make-search-queries.ts'
+import { fold, searchQueries, type SearchCase } from './make-search-queries.ts'
 import { Client } from './lib/http.ts'
 import type { Figure } from './lib/results.ts'
 import type { RunningServer } from './lib/server.ts'
@@ -13,8 +12,8 @@ import { percentile } from './lib/stats.ts'
 
 const ROUNDS = 3
 
-export const readQueries = () =>
-  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'search-queries.json'), 'utf8')) as SearchCase[]
+/** bench/search-queries.json for the real corpus, or questions made from the generated library. */
+export const readQueries = (): SearchCase[] => searchQueries()
 
 const url = (q: string) => `/api/search?q=${encodeURIComponent(q)}&includeLexicon=true`
 
@@ -27,17 +26,31 @@ const blockText = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/&[a-z#0-9]+;/g, ' ')
 
+/** One chunk's blocks, at the reader's chunk size (the only size the server answers). */
+async function chunkBlocks(client: Client, id: number, chunk: number): Promise<string[] | undefined> {
+  const answer = await client.request('GET', `/api/content/${id}/chunks?chunk=${chunk}&size=${READER_CHUNK_SIZE}`)
+  if (answer.status !== 200) return undefined
+  return (JSON.parse(answer.body.toString()) as { chunk: string }).chunk.split('\n')
+}
+
 /** Does the phrase start within PLACE_BLOCKS blocks of the anchor? Asks /locate, then reads the blocks. */
 async function phraseNearAnchor(client: Client, id: number, anchor: string, phrase: string) {
   const wanted = ` ${fold(phrase)} `
-  const located = await client.request('GET', `/api/content/${id}/locate?anchor=${encodeURIComponent(anchor)}&size=1`)
+  const located = await client.request(
+    'GET',
+    `/api/content/${id}/locate?anchor=${encodeURIComponent(anchor)}&size=${READER_CHUNK_SIZE}`,
+  )
   if (located.status !== 200) return false
-  const block = (JSON.parse(located.body.toString()) as { chunk: number }).chunk
+  const chunk = (JSON.parse(located.body.toString()) as { chunk: number }).chunk
+  const blocks = await chunkBlocks(client, id, chunk)
+  if (!blocks) return false
+  const at = blocks.findIndex((html) => html.includes(`id="${anchor}"`))
+  if (at === -1) return false
+  const near = blocks.slice(at, at + PLACE_BLOCKS)
+  if (near.length < PLACE_BLOCKS) near.push(...((await chunkBlocks(client, id, chunk + 1)) ?? []))
   let text = ' '
-  for (let i = 0; i < PLACE_BLOCKS; i++) {
-    const answer = await client.request('GET', `/api/content/${id}/chunks?chunk=${block + i}&size=1`)
-    if (answer.status !== 200) break
-    text += `${fold(blockText((JSON.parse(answer.body.toString()) as { chunk: string }).chunk))} `
+  for (const html of near.slice(0, PLACE_BLOCKS)) {
+    text += `${fold(blockText(html))} `
     if (text.includes(wanted)) return true
   }
   return false

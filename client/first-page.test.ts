@@ -58,4 +58,14 @@ describe("a visitor's first page", () => {
       'client/features/admin/AdminGate.tsx',
     ])
   })
+
+  it("carries only the visitor's texts and the gate's", () => {
+    expect(files.filter((file) => file.startsWith('client/texts/')).sort()).toEqual([
+      'client/texts/admin-gate.ts',
+      'client/texts/common.ts',
+      'client/texts/feedback.ts',
+      'client/texts/reader.ts',
+      'client/texts/search.ts',
+    ])
+  })
 })

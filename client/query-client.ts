@@ -1,4 +1,4 @@
-// The query defaults of spec section 7: no retries, no refetch on focus, no polling, never stale.
+// The product's query defaults: no retries, no refetch on focus, no polling, never stale.
 import { QueryClient } from '@tanstack/react-query'
 
 export function createQueryClient(): QueryClient {

@@ -1,4 +1,4 @@
-// Every route of spec section 2. Admin screens are lazy: their code loads only inside AdminGate,
+// Every route of the site. Admin screens are lazy: their code loads only inside AdminGate,
 // that is, only for a logged-in administrator. The login form is lazy too (it validates with zod,
 // which a visitor's first page does without).
 import { lazy, Suspense } from 'react'

@@ -7,13 +7,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { UPLOAD_CHUNK_CHARS } from '../shared/limits.ts'
+import { UPLOAD_CHUNK_CHARS } from '#shared/limits.ts'
+import { DRILL_ADMIN, loginCookie } from './login.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const ITERATIONS = Number(process.env.DRILL_ITERATIONS ?? 50)
 const PORT = Number(process.env.DRILL_PORT ?? 3380)
 const BASE = `http://127.0.0.1:${PORT}`
-const ADMIN = { username: 'drill', password: 'drill password' }
+const ADMIN = DRILL_ADMIN
 
 function startServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -61,18 +62,7 @@ async function api(cookie: string, method: string, url: string, body?: unknown) 
   return text ? JSON.parse(text) : null
 }
 
-async function login() {
-  const response = await fetch(`${BASE}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  if (response.status !== 200) throw new Error(`login failed: ${response.status}`)
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-}
+const login = () => loginCookie(BASE)
 
 /** A page of ~300 KB whose every paragraph names its version, so a mixture would show. */
 const pageHtml = (version: string) =>
@@ -100,10 +90,13 @@ async function upload(cookie: string, pageId: number, chapterId: number, html: s
 
 /** The page as a reader gets it: one version throughout, the version the page says it has. */
 async function checkWhole(pageId: number, expectedTags: Set<string>) {
-  const meta = await (await fetch(`${BASE}/api/content/${pageId}`)).json()
+  const meta = (await (await fetch(`${BASE}/api/content/${pageId}`)).json()) as { version: number }
   const parts: string[] = []
   for (let n = 0, total = 1; n < total; n++) {
-    const chunk = await (await fetch(`${BASE}/api/content/${pageId}/chunks?chunk=${n}&size=600`)).json()
+    const chunk = (await (await fetch(`${BASE}/api/content/${pageId}/chunks?chunk=${n}&size=600`)).json()) as {
+      chunk: string
+      totalChunks: number
+    }
     total = chunk.totalChunks
     parts.push(chunk.chunk)
   }

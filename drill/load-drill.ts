@@ -5,8 +5,8 @@
 // jump must answer the same bytes before, during and after the saves (a half-saved page would show).
 // Embedded database, then PostgreSQL when one answers. Prints its figures; exits 1 on any failure.
 import fs from 'node:fs'
-import type { SearchAnswer } from '../shared/api/search.ts'
-import { READER_CHUNK_SIZE } from '../shared/limits.ts'
+import type { SearchAnswer } from '#shared/api/search.ts'
+import { READER_CHUNK_SIZE, READER_CHUNK_SIZES } from '#shared/limits.ts'
 import { allPages, bytesOf, largestPage, linkTerms, readCorpus, smallPage, type Corpus } from '../bench/lib/corpus.ts'
 import { Client, type Answer } from '../bench/lib/http.ts'
 import { importTermsOverApi, saveOverApi, type SaveTiming } from '../bench/lib/save.ts'
@@ -25,8 +25,8 @@ const THINK_MS = Number(process.env.DRILL_THINK_MS ?? 1000)
 const SECONDS = Number(process.env.DRILL_LOAD_SECONDS ?? 60)
 /** A request slower than this counts as failed (and the drill goes on). */
 const REQUEST_TIMEOUT_MS = 30_000
-/** Reader chunk sizes: the reader's own, and a small one as another client might ask. */
-const SIZES = [READER_CHUNK_SIZE, 60]
+/** Reader chunk sizes: the server answers only the reader's own (other sizes are refused with 400). */
+const SIZES = READER_CHUNK_SIZES
 /** Pages searched for by bench/search-queries.json are imported too, up to this size each. */
 const MAX_OTHER_PAGE_BYTES = 400_000
 
@@ -150,7 +150,7 @@ async function reader(client: Client, library: Library, tally: Tally, stop: () =
     let kind: Kind
     let conditional: string | undefined
     if (roll < 0.7 || page.anchors.length === 0) {
-      const size = Math.random() < 0.85 ? SIZES[0]! : SIZES[1]!
+      const size = pick(SIZES)
       const total = page.totalChunks.get(size)!
       const chunk = Math.floor(Math.random() * total)
       path = `/api/content/${page.id}/chunks?chunk=${chunk}&size=${size}`
@@ -341,7 +341,8 @@ const failed = (r: DrillResult) => r.tally.errors > 0 || r.saveFailures.length >
 
 async function main() {
   const started = performance.now()
-  const { corpus, lexiconCsv } = readCorpus()
+  const { corpus, lexiconCsv, source } = readCorpus()
+  log(`library: ${source} (CORPUS_DIR=/path/to/corpus reads a real one)`)
   const results: DrillResult[] = []
   const embedded = await drill('embedded', undefined, corpus, lexiconCsv)
   results.push(embedded)

@@ -2,17 +2,11 @@
 // Content' overlay is seen), edit it, keep a corpus page's footnotes through a rich-text edit, ask
 // before leaving unsaved changes, delete the page from the chapter's pages list; the HTML view
 // saves exactly what was typed, and typing in it stays fast on the 9 MB corpus page.
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config.ts'
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-const tinyCorpus = path.resolve(here, '../../shared/corpus/tiny/corpus.json')
-const fullCorpus = path.resolve(here, '../../shared/corpus/corpus.json')
+import { largestPage, testLibrary } from '../test-support/library-source.ts'
 
 async function logIn(page: Page) {
   await page.goto('/auth')
@@ -123,10 +117,7 @@ test('a corpus page keeps its footnotes, term links and links section through a 
   await logIn(page)
   const name = unique()
   const { chapterId } = await makeChapter(page, name)
-  const corpus = JSON.parse(fs.readFileSync(tinyCorpus, 'utf8')) as {
-    books: { chapters: { pages: { title: string; content: string }[] }[] }[]
-  }
-  const source = corpus.books[0]!.chapters[0]!.pages[0]!
+  const source = testLibrary('tiny').corpus.books[0]!.chapters[0]!.pages[0]!
   const created = await page.request.post('/api/content', {
     data: { title: `${source.title} ${name}`, chapterId, content: source.content, order: 1, published: true },
   })
@@ -290,10 +281,7 @@ test('typing in the HTML view of the 9 MB page stays fast', async ({ page }) => 
   await logIn(page)
   const name = unique()
   const { chapterId } = await makeChapter(page, name)
-  const corpus = JSON.parse(fs.readFileSync(fullCorpus, 'utf8')) as {
-    books: { title: string; chapters: { pages: { title: string; content: string }[] }[] }[]
-  }
-  const khuddaka = corpus.books.find((book) => book.title.startsWith('Khuddaka'))!.chapters[0]!.pages[0]!
+  const khuddaka = largestPage(testLibrary('full').corpus)
   const created = await page.request.post('/api/content', {
     data: { title: `${khuddaka.title} ${name}`, chapterId, content: khuddaka.content, order: 0, published: false },
     timeout: 120_000,

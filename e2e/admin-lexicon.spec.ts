@@ -1,10 +1,10 @@
-import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { expectToast, loginAsAdmin, rowWith, unique } from './helpers.ts'
+import { sampleTerm, tinyLexiconFile } from './reader-seed.ts'
 
-// The sample lexicon lives outside the repository; it is read where it is, never copied in.
-const LEXICON_CSV = '/work/shared/corpus/tiny/lexicon.csv'
+// The sample lexicon: generated, or with CORPUS_DIR set the real tiny/lexicon.csv, read where it is.
+const LEXICON_CSV = tinyLexiconFile()
 
 test.beforeEach(async ({ page }) => {
   await loginAsAdmin(page)
@@ -36,8 +36,8 @@ test('an administrator imports the sample lexicon from CSV', async ({ page }) =>
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(dialog).toBeHidden()
 
-  await searchTerms(page, 'ahaṃ')
-  await expect(rowWith(page, 'ahaṃ').first()).toBeVisible()
+  await searchTerms(page, sampleTerm())
+  await expect(rowWith(page, sampleTerm()).first()).toBeVisible()
 })
 
 test('an import reports rejected rows by line, and updates terms that exist', async ({ page }) => {
@@ -135,7 +135,7 @@ test('a duplicate term shows the server’s message', async ({ page }) => {
 test('the lexicon list pages through terms 20 at a time', async ({ page }) => {
   // Enough terms for two pages, whatever other tests left behind (a re-import only updates).
   const response = await page.request.post('/api/terms/import', {
-    multipart: { file: { name: 'lexicon.csv', mimeType: 'text/csv', buffer: fs.readFileSync(LEXICON_CSV) } },
+    multipart: { file: LEXICON_CSV },
   })
   expect(response.ok()).toBe(true)
   await page.goto('/admin/lexicon')

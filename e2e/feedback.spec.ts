@@ -43,3 +43,24 @@ test('a failed send says so and keeps what was written', async ({ page }) => {
   await expect(dialog.getByRole('alert')).toHaveText(failure)
   await expect(dialog.getByRole('textbox', { name: 'Tagasiside' })).toHaveValue('Kas see jõuab kohale?')
 })
+
+test('a reader over the per-address limit is told so in Estonian and keeps the text', async ({ page, request }) => {
+  // Another client address (the server trusts one proxy hop), used up with requests that store nothing.
+  const address = { 'x-forwarded-for': '203.0.113.77' }
+  let status = 0
+  for (let i = 0; i < 50 && status !== 429; i++) {
+    status = (await request.post('/api/feedback', { data: {}, headers: address })).status()
+  }
+  expect(status).toBe(429)
+  await page.setExtraHTTPHeaders(address)
+  await page.goto('/')
+  await page.getByRole('complementary').getByRole('button', { name: 'Tagasiside' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Tagasiside' })
+  await dialog.getByRole('textbox', { name: 'Tagasiside' }).fill('Kas see jõuab kohale?')
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/feedback'))
+  await dialog.getByRole('button', { name: 'Saada' }).click()
+  expect((await answered).status()).toBe(429)
+  const failure = 'Tagasiside saatmine ebaõnnestus. Palun proovige hiljem uuesti.'
+  await expect(dialog.getByRole('alert')).toHaveText(failure)
+  await expect(dialog.getByRole('textbox', { name: 'Tagasiside' })).toHaveValue('Kas see jõuab kohale?')
+})

@@ -1,31 +1,20 @@
-// Arranges real corpus pages for the reader's browser tests through the API, as an administrator
-// would: the tiny lexicon (its terms linked from the pages), a book, chapters and pages. The corpus
-// is read where it lives, never copied into the repository.
-import fs from 'node:fs'
+// Arranges the test library's pages for the reader's browser tests through the API, as an
+// administrator would: the tiny lexicon (its terms linked from the pages), a book, chapters and
+// pages. The library is generated (test-support/), or with CORPUS_DIR set the real corpus, read
+// where it lives and never copied into the repository.
 import { expect, request as playwrightRequest } from '@playwright/test'
 import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config.ts'
+import { largestPage, testLibrary } from '../test-support/library-source.ts'
 
-const CORPUS_DIR = '/work/shared/corpus'
-
-interface CorpusPage {
-  title: string
-  order: number
-  published: boolean
-  content: string
-}
-interface CorpusChapter {
-  title: string
-  description: string
-  order: number
-  pages: CorpusPage[]
-}
-interface CorpusBook {
-  title: string
-  description: string
-  order: number
-  chapters: CorpusChapter[]
-}
+/** A published term of the tiny lexicon, starting with 'a' (the lexicon tests open it). */
+export const sampleTerm = () => testLibrary('tiny').sampleTerm.term
+/** The tiny lexicon as a file to upload. */
+export const tinyLexiconFile = () => ({
+  name: 'lexicon.csv',
+  mimeType: 'text/csv',
+  buffer: testLibrary('tiny').lexiconCsv,
+})
 
 export interface SeededPage {
   id: number
@@ -48,19 +37,13 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   return api
 }
 
-function readCorpus(file: string): CorpusBook[] {
-  return (JSON.parse(fs.readFileSync(`${CORPUS_DIR}/${file}`, 'utf8')) as { books: CorpusBook[] }).books
-}
-
 /** Imports the tiny lexicon and returns each term's id. */
 export async function importTinyLexicon(
   api: APIRequestContext,
 ): Promise<Map<string, { id: number; published: boolean }>> {
   await ok(
     await api.post('/api/terms/import', {
-      multipart: {
-        file: { name: 'lexicon.csv', mimeType: 'text/csv', buffer: fs.readFileSync(`${CORPUS_DIR}/tiny/lexicon.csv`) },
-      },
+      multipart: { file: tinyLexiconFile() },
     }),
   )
   const terms = await ok<Array<{ id: number; term: string; published: boolean }>>(await api.get('/api/terms'))
@@ -106,7 +89,7 @@ export async function seedTinyCorpus(baseURL: string, bookTitle: string) {
   const api = await adminApi(baseURL)
   try {
     const terms = await importTinyLexicon(api)
-    const [book] = readCorpus('tiny/corpus.json')
+    const [book] = testLibrary('tiny').corpus.books
     const chapters = book!.chapters.map((chapter) => ({
       title: chapter.title,
       pages: chapter.pages.map((page) => ({ ...page, content: linkTerms(page.content, terms) })),
@@ -117,15 +100,16 @@ export async function seedTinyCorpus(baseURL: string, bookTitle: string) {
   }
 }
 
-/** The 9 MB Khuddaka Nikāya page, alone in a book of its own. */
+/** The 9 MB page (the Khuddaka Nikāya in the real corpus), alone in a book of its own. */
 export async function seedKhuddaka(baseURL: string, bookTitle: string) {
   const api = await adminApi(baseURL)
   try {
-    const khuddaka = readCorpus('corpus.json').find((book) => book.title.startsWith('Khuddaka'))!
-    const page = khuddaka.chapters[0]!.pages[0]!
+    const { corpus } = testLibrary('full')
+    const page = largestPage(corpus)
+    const chapter = corpus.books.flatMap((book) => book.chapters).find((c) => c.pages.includes(page))!
     const seeded = await createPages(api, bookTitle, [
       {
-        title: khuddaka.chapters[0]!.title,
+        title: chapter.title,
         pages: [{ title: `${page.title} ${bookTitle}`, content: page.content, published: true }],
       },
     ])

@@ -2,7 +2,7 @@
 // omissions, term popups, paragraph links, the print view and the phone menu.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { tocHeadings } from '../shared/text/toc-filter.ts'
+import { tocHeadings } from '#shared/text/toc-filter.ts'
 import { seedTinyCorpus } from './reader-seed.ts'
 import type { SeededPage } from './reader-seed.ts'
 

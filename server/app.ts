@@ -2,15 +2,19 @@
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { closeAppState, createAppState, type AppState } from './app-state.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerAuth } from './http/auth.ts'
+import { registerCacheDefaults } from './http/cache-headers.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerNulGuard } from './http/nul-guard.ts'
+import { registerOpenApi } from './http/openapi.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerClient } from './http/static.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from './modules/auth/auth.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { booksRoutes } from './modules/books/books.routes.ts'
@@ -20,7 +24,9 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts'
 import { termImportRoutes } from './modules/terms/terms-import.routes.ts'
 import { termsRoutes } from './modules/terms/terms.routes.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
-import { sessionSecret } from './modules/settings/settings.repo.ts'
+import { sessionSecret } from './modules/settings/settings.service.ts'
+import { registerRateLimits } from './modules/rate-limits/rate-limits.ts'
+import { metaFor, withMeta } from './modules/site/page-meta.ts'
 import { siteRoutes } from './modules/site/site.routes.ts'
 
 export interface AppOptions {
@@ -29,17 +35,48 @@ export interface AppOptions {
   /** The built client to serve; omitted in API tests. */
   clientDir?: string
   logger?: FastifyServerOptions['logger']
+  /** Shorter HTTP time limits than the defaults below (tests). */
+  httpTimeouts?: Partial<HttpTimeouts>
 }
 
-export async function buildApp({ database, config, clientDir, logger }: AppOptions) {
+export interface HttpTimeouts {
+  /** The request line and headers must arrive within this. */
+  headersMs: number
+  /** The whole request, body included, must arrive within this. */
+  requestMs: number
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number
+  /** How often Node looks for connections over the limits. */
+  checkIntervalMs: number
+}
+
+export async function buildApp({ database, config, clientDir, logger, httpTimeouts }: AppOptions) {
   const { db, pool } = database
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Time limits, so connections that send their request slowly or never (slowloris) are closed
+    // instead of piling up: headers within 10 s; the whole request within 5 min, which still lets a
+    // 24 MB page save through a slow line (80 KB/s). Answers have no limit (a reprocess of every page
+    // takes long), so there is no connectionTimeout, which would cut a socket idle while we work.
+    // keepAliveTimeout stays above the 60 s a proxy commonly keeps idle upstream connections.
+    keepAliveTimeout: httpTimeouts?.keepAliveMs ?? 72_000,
+    requestTimeout: httpTimeouts?.requestMs ?? 300_000,
+    http: {
+      headersTimeout: httpTimeouts?.headersMs ?? 10_000,
+      requestTimeout: httpTimeouts?.requestMs ?? 300_000,
+      // Node's default (30 s) would let a connection outlive the headers limit fourfold.
+      connectionsCheckingInterval: httpTimeouts?.checkIntervalMs ?? 2_000,
+    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+
+  // Caches, the processing worker and background work of this app alone (server/app-state.ts).
+  const state = createAppState(db)
+  app.decorate('state', state)
+  app.addHook('onClose', async () => closeAppState(state))
 
   registerErrorHandling(app)
   // While shutting down, answers to requests still in flight close their connection, so a
@@ -55,23 +92,29 @@ export async function buildApp({ database, config, clientDir, logger }: AppOptio
   await app.register(fastifyCookie, { secret: await sessionSecret(db, config.sessionSecret) })
   registerOriginCheck(app)
   registerNulGuard(app)
-  registerAuth(app, db)
+  registerCacheDefaults(app)
+  registerAuth(app, db, { resolveSession, createSession, maxAgeMs: SESSION_ABSOLUTE_MS })
+  await registerRateLimits(app, db)
+  await registerOpenApi(app)
 
   await app.register(healthRoutes, { pool })
   await app.register(authRoutes, { db })
   await app.register(booksRoutes, { db })
   await app.register(chaptersRoutes, { db })
-  await app.register(contentRoutes, { db })
-  await app.register(termsRoutes, { db })
+  await app.register(contentRoutes, { db, state })
+  await app.register(termsRoutes, { db, state })
   await app.register(termImportRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(auditRoutes, { db })
 
-  await app.register(searchRoutes, { db })
+  await app.register(searchRoutes, { db, state })
   await app.register(siteRoutes, { db, donationUrl: config.donationUrl })
 
-  await registerClient(app, db, clientDir)
-  return app
+  await registerClient(app, clientDir, async (indexHtml, pathname, origin) => {
+    const meta = await metaFor(db, pathname)
+    return meta ? withMeta(indexHtml, meta, origin) : indexHtml
+  })
+  return app as typeof app & { readonly state: AppState }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,4 +1,4 @@
-// The environment, parsed and validated once at start (runtime contract, "Configuration").
+// The environment, parsed and validated once at start (the variables are listed in README.md).
 import path from 'node:path'
 import { z } from 'zod'
 import { OperatorError } from './lib/operator-error.ts'

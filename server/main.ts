@@ -6,20 +6,30 @@ import { OperatorError } from './lib/operator-error.ts'
 import { scheduleDailyBackups } from './db/backup.ts'
 import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
-import { removeStaleBuilds } from './modules/content/content.service.ts'
+import { removeStaleBuilds } from './modules/content/reader-builds.service.ts'
 import { ensureUser, purgeExpiredSessions } from './modules/auth/auth.service.ts'
-import { closeProcessingWorker } from './modules/content/processing/run-in-worker.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url))
 const SHUTDOWN_TIMEOUT_MS = 30_000
 
 async function main() {
+  // Handlers first: as a container's process 1 the server gets no default signal actions, so a
+  // SIGTERM before they exist would be ignored (docker stop would wait, then SIGKILL).
+  let stopSignal: string | undefined
+  let stop: ((signal: string) => Promise<void>) | undefined = undefined // set once the database is open
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stop) void stop(signal)
+    else stopSignal ??= signal // still opening the database: stop as soon as it is open
+  }
+  process.on('SIGTERM', onSignal)
+  process.on('SIGINT', onSignal)
+
   const config = loadConfig()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
   let stopping = false
   let stopBackups = () => {}
-  const stop = async (signal: string) => {
+  stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     app?.log.info({ signal }, 'shutting down')
@@ -29,15 +39,13 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS)
     stopBackups()
     try {
-      await app?.close() // stops accepting, lets in-flight requests finish
-      await closeProcessingWorker()
+      await app?.close() // stops accepting, lets in-flight requests finish, stops the processing worker
     } finally {
       await database.close()
       clearTimeout(timer)
     }
   }
-  process.on('SIGTERM', () => void stop('SIGTERM'))
-  process.on('SIGINT', () => void stop('SIGINT'))
+  if (stopSignal) return stop(stopSignal)
 
   try {
     await migrateDatabase(database)
@@ -48,12 +56,23 @@ async function main() {
     await purgeExpiredSessions(database.db)
     app = await buildApp({ database, config, clientDir: CLIENT_DIR })
     await app.listen({ port: config.port, host: config.host })
+    if (stopping) {
+      // The signal came while the app was being built, after stop() had run: close what it missed.
+      await app.close()
+      return
+    }
     if (database.kind === 'pglite') stopBackups = scheduleDailyBackups(database, config.dataDir, app.log)
     const log = app.log
     removeStaleBuilds(database.db).catch((error: unknown) => log.error({ err: error }, 'removing stale builds failed'))
     app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'ready')
+    // Node reaps its own children but not orphans it adopts as process 1 (a command left running in
+    // the background by `docker exec`); they would stay zombies until the container stops.
+    if (process.pid === 1) {
+      app.log.warn('running as process 1: orphaned processes are not reaped; start the container with --init')
+    }
   } catch (error) {
     await database.close().catch(() => {})
+    if (stopping) return // a start-up step failed because a signal closed the database: a clean stop
     throw error
   }
 }

@@ -80,24 +80,24 @@ describe('two server processes on one PostgreSQL', { timeout: 120_000 }, () => {
     // the session made on A works on B
     expect((await fetch(`${b}/api/user`, { headers: { cookie } })).status).toBe(200)
 
-    const book = await (
+    const book = (await (
       await fetch(`${b}/api/books`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Shared' }) })
-    ).json()
-    const chapter = await (
+    ).json()) as { id: number }
+    const chapter = (await (
       await fetch(`${a}/api/chapters`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ title: 'C', bookId: book.id }),
       })
-    ).json()
-    const page = await (
+    ).json()) as { id: number }
+    const page = (await (
       await fetch(`${a}/api/content`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ title: 'P', chapterId: chapter.id, content: '<p>first words</p>', published: true }),
       })
-    ).json()
-    const first = await (await fetch(`${b}/api/content/${page.id}/chunks?chunk=0`)).json()
+    ).json()) as { id: number }
+    const first = (await (await fetch(`${b}/api/content/${page.id}/chunks?chunk=0`)).json()) as { chunk: string }
     expect(first.chunk).toContain('first words')
 
     // an edit on B is what A serves next (no stale chunk)
@@ -107,7 +107,7 @@ describe('two server processes on one PostgreSQL', { timeout: 120_000 }, () => {
       body: JSON.stringify({ title: 'P', chapterId: chapter.id, content: '<p>second words</p>', published: true }),
     })
     expect(edited.status).toBe(200)
-    const second = await (await fetch(`${a}/api/content/${page.id}/chunks?chunk=0`)).json()
+    const second = (await (await fetch(`${a}/api/content/${page.id}/chunks?chunk=0`)).json()) as { chunk: string }
     expect(second.chunk).toContain('second words')
 
     // logging out on B ends the session on A

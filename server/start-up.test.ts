@@ -89,20 +89,21 @@ describe('start-up', { timeout: 120_000 }, () => {
         encoding: 'utf8',
       })
       expect(second.status).toBe(1)
-      expect(second.stderr).toMatch(/in use by process/)
+      // named by the owner itself over the lock socket: pid and host
+      expect(second.stderr).toContain(`in use by process ${first.child.pid} on host ${os.hostname()}`)
       // SIGTERM lets a request already in flight finish before the process ends.
       const cookie = (await login('boot', 'boot password')).headers.getSetCookie()[0]!.split(';')[0]!
       const json = { 'content-type': 'application/json', cookie }
-      const book = await (
+      const book = (await (
         await fetch(`http://127.0.0.1:${PORT}/api/books`, { method: 'POST', headers: json, body: '{"title":"B"}' })
-      ).json()
-      const chapter = await (
+      ).json()) as { id: number }
+      const chapter = (await (
         await fetch(`http://127.0.0.1:${PORT}/api/chapters`, {
           method: 'POST',
           headers: json,
           body: JSON.stringify({ title: 'C', bookId: book.id }),
         })
-      ).json()
+      ).json()) as { id: number }
       const bigPage = Array.from({ length: 5_000 }, (_, i) => `<p>Paragraph ${i}</p>`).join('\n')
       const inFlight = fetch(`http://127.0.0.1:${PORT}/api/content`, {
         method: 'POST',

@@ -1,4 +1,4 @@
-// The spec's numbers (product-spec section 9), each in one place. Sizes in characters or bytes,
+// The product's numbers, each in one place (those marked "our own" the product leaves open). Sizes in characters or bytes,
 // durations in milliseconds.
 
 // Toasts
@@ -27,6 +27,11 @@ export const LINKS_MARKER = '=== LINKS START ==='
 
 // Reader
 export const READER_CHUNK_SIZE = 600
+/**
+ * The chunk sizes the server answers: the reader's only. Chunks are cached by size, so each other
+ * size would be a cold copy of the page that an anonymous client could fill the cache with.
+ */
+export const READER_CHUNK_SIZES: readonly number[] = [READER_CHUNK_SIZE]
 export const READER_AUTOLOAD_SCROLL_RATIO = 0.7
 export const READER_AUTOLOAD_DELAY_MS = 200
 export const READER_JUMP_MAX_ATTEMPTS = 30
@@ -40,10 +45,10 @@ export const TOC_MAX_HEADING_CHARS = 80
 // Lexicon and search
 export const LEXICON_PAGE_SIZE_PUBLIC = 25
 export const LEXICON_PAGE_SIZE_ADMIN = 20
-/** Not in the spec: the feedback inbox pages like the admin lexicon. */
+/** Our own: the feedback inbox pages like the admin lexicon. */
 export const FEEDBACK_PAGE_SIZE_ADMIN = 20
 export const SEARCH_DEBOUNCE_MS = 300
-/** Not in the spec: the search dialog waits for this many characters before asking. */
+/** Our own: the search dialog waits for this many characters before asking. */
 export const SEARCH_MIN_CHARS = 2
 export const CHAPTER_CONTENT_CACHE_MS = 5 * 60 * 1000
 
@@ -53,10 +58,9 @@ export const SIDE_PANEL_MIN_PERCENT = 15
 export const SIDE_PANEL_MAX_PERCENT = 40
 
 // Content editor
-export const EDITOR_HEIGHT_PX = 400
 export const EDITOR_FONT_DEFAULT_PX = 16
 export const EDITOR_FONT_STEP_PX = 2
 export const EDITOR_FONT_MIN_PX = 8
 
-// Audit log (not in the spec)
+// Audit log (our own)
 export const AUDIT_PAGE_SIZE_ADMIN = 50

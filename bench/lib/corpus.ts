@@ -1,28 +1,17 @@
-// The shared corpus, read in place (../shared/corpus beside the repo): never copied into the repo.
-import fs from 'node:fs'
-import path from 'node:path'
-import { repoRoot } from './server.ts'
+// The library the bench and the drills import: generated (test-support/test-library.ts, the 9 MB
+// page among about thirty others), or with CORPUS_DIR set the real corpus, read where it lives
+// and never copied into the repo.
+import { testLibrary, type LibraryCorpus, type LibraryPage } from '../../test-support/library-source.ts'
 
-export const corpusDir = process.env.BENCH_CORPUS_DIR ?? path.resolve(repoRoot, '../shared/corpus')
+// BENCH_CORPUS_DIR was the bench's own name for it
+if (process.env.BENCH_CORPUS_DIR && !process.env.CORPUS_DIR) process.env.CORPUS_DIR = process.env.BENCH_CORPUS_DIR
 
-export interface CorpusPage {
-  title: string
-  order: number
-  published: boolean
-  content: string
-}
-export interface Corpus {
-  books: {
-    title: string
-    description?: string | null
-    order: number
-    chapters: { title: string; description?: string | null; order: number; pages: CorpusPage[] }[]
-  }[]
-}
+export type CorpusPage = LibraryPage
+export type Corpus = LibraryCorpus
 
-export function readCorpus(): { corpus: Corpus; lexiconCsv: Buffer } {
-  const corpus = JSON.parse(fs.readFileSync(path.join(corpusDir, 'corpus.json'), 'utf8')) as Corpus
-  return { corpus, lexiconCsv: fs.readFileSync(path.join(corpusDir, 'lexicon.csv')) }
+export function readCorpus(): { corpus: Corpus; lexiconCsv: Buffer; source: string } {
+  const { corpus, lexiconCsv, source } = testLibrary('full')
+  return { corpus, lexiconCsv, source }
 }
 
 export const allPages = (corpus: Corpus) => corpus.books.flatMap((b) => b.chapters.flatMap((c) => c.pages))

@@ -1,5 +1,5 @@
 // Saving a page the way the editor does: 51,200-character chunks to the staging row, then finalize.
-import { UPLOAD_CHUNK_CHARS } from '../../shared/limits.ts'
+import { UPLOAD_CHUNK_CHARS } from '#shared/limits.ts'
 import type { Client } from './http.ts'
 
 export interface PageMetadata {

@@ -39,7 +39,9 @@ export interface RunningServer {
 export async function startServer(kind: RunningServer['kind'], databaseUrl?: string): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. --max-old-space-size=256 as a small server would run it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -82,17 +84,6 @@ export async function startServer(kind: RunningServer['kind'], databaseUrl?: str
     }
   }
   return { kind, base, pid: child.pid!, dataDir, databaseUrl, child, admin, stop }
-}
-
-/** VmRSS and VmHWM of a process, in MB (Linux). */
-export function readMemory(pid: number): { rssMb: number; peakMb: number } | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
-    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
-  } catch {
-    return null
-  }
 }
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'

@@ -35,7 +35,7 @@ export const arrayOf =
   (value) =>
     Array.isArray(value) && value.every(item)
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 

@@ -1,6 +1,6 @@
 // The current user query and the login and logout mutations. Answers are checked by hand
 // (answer-shape.ts): the header asks who is logged in on every visitor's first page.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CurrentUser, LoginInput } from '#shared/api/auth.ts'
 import { expectAnswer, isId, isString, objectOf } from './answer-shape.ts'
 import { ApiError, getJson, postJson } from './http.ts'
@@ -27,15 +27,29 @@ export function useLoginMutation() {
   return useMutation({
     mutationFn: async (input: LoginInput) =>
       expectAnswer<CurrentUser>(await postJson<unknown>('/api/login', input), isCurrentUser, 'POST /api/login'),
-    onSuccess: (user) => queryClient.setQueryData(userQueries.current().queryKey, user),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueries.current().queryKey, user)
+      forgetOtherViews(queryClient)
+    },
   })
+}
+
+/**
+ * Answers differ for an administrator (drafts in the side tree, unpublished terms): when who is
+ * asking changes, nothing fetched before may be shown again. Active views fetch afresh.
+ */
+function forgetOtherViews(queryClient: QueryClient) {
+  void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== userQueries.all()[0] })
 }
 
 export function useLogoutMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => postJson<{ ok: true }>('/api/logout'),
-    onSuccess: () => queryClient.setQueryData(userQueries.current().queryKey, null),
+    onSuccess: () => {
+      queryClient.setQueryData(userQueries.current().queryKey, null)
+      forgetOtherViews(queryClient)
+    },
     // The session may or may not be gone: ask the server again.
     onError: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   })

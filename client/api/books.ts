@@ -1,13 +1,14 @@
-// Books: the list and one book, and the mutations that keep every book and chapter list fresh.
+// Books: the list and one book, and the mutations; every change refreshes the library's queries
+// (library-queries.ts).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { Book } from '#shared/api/books.ts'
 import type { BookValues } from '#shared/api/books.ts'
 import { deleteJson, getJson, postJson, putJson } from './http.ts'
+import { libraryRoots, refreshLibrary } from './library-queries.ts'
 
 export const bookQueries = {
-  all: () => ['books'] as const,
+  all: () => libraryRoots.books,
   list: () =>
     queryOptions({
       queryKey: [...bookQueries.all(), 'list'] as const,
@@ -20,20 +21,11 @@ export const bookQueries = {
     }),
 }
 
-/** After any change to books: every book query, and chapters (a deleted book takes its chapters). */
-function refreshBooks(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: bookQueries.all() }),
-    queryClient.invalidateQueries({ queryKey: ['chapters'] }),
-    queryClient.invalidateQueries({ queryKey: ['content'] }),
-  ])
-}
-
 export function useCreateBook() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (book: BookValues) => Book.parse(await postJson<unknown>('/api/books', book)),
-    onSuccess: () => refreshBooks(queryClient),
+    onSuccess: () => refreshLibrary(queryClient),
   })
 }
 
@@ -42,7 +34,7 @@ export function useUpdateBook() {
   return useMutation({
     mutationFn: async ({ id, book }: { id: number; book: BookValues }) =>
       Book.parse(await putJson<unknown>(`/api/books/${id}`, book)),
-    onSuccess: () => refreshBooks(queryClient),
+    onSuccess: () => refreshLibrary(queryClient),
   })
 }
 
@@ -50,6 +42,6 @@ export function useDeleteBook() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => deleteJson<unknown>(`/api/books/${id}`),
-    onSuccess: () => refreshBooks(queryClient),
+    onSuccess: () => refreshLibrary(queryClient),
   })
 }

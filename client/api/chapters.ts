@@ -1,15 +1,14 @@
 // Chapters of a book, one chapter (with its book), and the mutations; every change refreshes the
-// chapter lists and the books (whose reader view lists chapters).
+// library's queries (library-queries.ts): the books' reader view lists chapters, pages name theirs.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { Chapter } from '#shared/api/chapters.ts'
 import type { ChapterValues } from '#shared/api/chapters.ts'
-import { bookQueries } from './books.ts'
 import { deleteJson, getJson, postJson, putJson } from './http.ts'
+import { libraryRoots, refreshLibrary } from './library-queries.ts'
 
 export const chapterQueries = {
-  all: () => ['chapters'] as const,
+  all: () => libraryRoots.chapters,
   listByBook: (bookId: number) =>
     queryOptions({
       queryKey: [...chapterQueries.all(), 'list', { bookId }] as const,
@@ -22,19 +21,11 @@ export const chapterQueries = {
     }),
 }
 
-function refreshChapters(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: chapterQueries.all() }),
-    queryClient.invalidateQueries({ queryKey: bookQueries.all() }),
-    queryClient.invalidateQueries({ queryKey: ['content'] }),
-  ])
-}
-
 export function useCreateChapter() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (chapter: ChapterValues) => Chapter.parse(await postJson<unknown>('/api/chapters', chapter)),
-    onSuccess: () => refreshChapters(queryClient),
+    onSuccess: () => refreshLibrary(queryClient),
   })
 }
 
@@ -43,7 +34,7 @@ export function useUpdateChapter() {
   return useMutation({
     mutationFn: async ({ id, chapter }: { id: number; chapter: ChapterValues }) =>
       Chapter.parse(await putJson<unknown>(`/api/chapters/${id}`, chapter)),
-    onSuccess: () => refreshChapters(queryClient),
+    onSuccess: () => refreshLibrary(queryClient),
   })
 }
 
@@ -51,6 +42,6 @@ export function useDeleteChapter() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => deleteJson<unknown>(`/api/chapters/${id}`),
-    onSuccess: () => refreshChapters(queryClient),
+    onSuccess: () => refreshLibrary(queryClient),
   })
 }

@@ -1,4 +1,4 @@
-// Saving a content page in chunks (spec sections 4, 7, 8, 9): the edited text is cut into
+// Saving a content page in chunks: the edited text is cut into
 // 51,200-character chunks, sent one after another to POST /api/content/chunk (each up to 3
 // attempts, backing off 1 s × attempt), then POST /api/content/finalize. Pure apart from the
 // injected fetch and sleep, so every path is unit-tested.
@@ -55,7 +55,7 @@ export interface SaveConflict {
 export type UploadOutcome = { status: 'saved'; content: SavedContent } | { status: 'conflict'; conflict: SaveConflict }
 
 /** A failed save; the message is what the editor shows ('Upload failed: …'). */
-export class UploadError extends Error {
+class UploadError extends Error {
   constructor(reason: string) {
     super(`Upload failed: ${reason}`)
     this.name = 'UploadError'

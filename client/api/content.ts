@@ -3,16 +3,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { ContentListItem, ReprocessAnswer } from '#shared/api/content.ts'
-import { bookQueries } from './books.ts'
 import { deleteJson, getJson, postJson } from './http.ts'
+import { libraryRoots, refreshLibrary } from './library-queries.ts'
 
 export type { ContentListItem }
 
-/** The spec promises only a `message`, and even that may be missing: the screen has a default. */
+/** The client relies only on a `message`, and even that may be missing: the screen has a default. */
 const ReprocessHeadersResult = ReprocessAnswer.partial()
 
 export const contentQueries = {
-  all: () => ['content'] as const,
+  all: () => libraryRoots.content,
   listByChapter: (chapterId: number) =>
     queryOptions({
       queryKey: [...contentQueries.all(), 'list', { chapterId }] as const,
@@ -25,13 +25,7 @@ export function useDeleteContent() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => deleteJson<unknown>(`/api/content/${id}`),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: contentQueries.all() }),
-        // the reader's tree counts published pages per chapter
-        queryClient.invalidateQueries({ queryKey: bookQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: ['chapters'] }),
-      ]),
+    onSuccess: () => refreshLibrary(queryClient),
   })
 }
 

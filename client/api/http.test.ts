@@ -9,7 +9,7 @@ function respondWith(response: Response) {
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('ApiError message (spec section 8 default query rule)', () => {
+describe('ApiError message (the default rule for a failed query)', () => {
   it('uses status and status text for 500 and above, never the body', () => {
     const failure = new ApiError({ status: 500, statusText: 'Internal Server Error', bodyText: '{"error":"db down"}' })
     expect(failure.error).toBe('500: Internal Server Error')

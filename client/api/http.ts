@@ -1,10 +1,10 @@
 // The one way the client talks to the API: JSON over fetch, always with the session cookie.
-// Failures become ApiError, whose message follows the spec's default query rule (section 8).
+// Failures become ApiError, whose message follows the default rule for a failed query (below).
 
 export class ApiError extends Error {
   readonly status: number
   readonly statusText: string
-  /** The spec's default message: "500: Internal Server Error" or "401: <response body text>". */
+  /** The default message of a failed query: "500: Internal Server Error" or "401: <response body text>". */
   readonly error: string
   /** The server's `{ error }` field, when the body had one. */
   readonly serverMessage: string | undefined

@@ -37,6 +37,7 @@ const content = {
   chapterId: 2,
   title: 'MN 1',
   content: '',
+  processedContent: '',
   linksContent: null,
   headers: [{ text: 'Translation', level: 2, id: 'translation' }],
   citations: '',

@@ -15,6 +15,7 @@ import type { Term } from '#shared/api/terms.ts'
 import { CHAPTER_CONTENT_CACHE_MS, READER_CHUNK_SIZE } from '#shared/limits.ts'
 import { arrayOf, expectAnswer, isBoolean, isId, isInteger, isString, nullable, objectOf } from './answer-shape.ts'
 import { ApiError, getJson, postJson } from './http.ts'
+import { libraryRoots } from './library-queries.ts'
 
 type LocateAnswer = z.infer<typeof LocateAnswerSchema>
 type ChapterContentItems = z.infer<typeof ChapterContentItemsSchema>
@@ -52,13 +53,13 @@ export const readerQueries = {
   /** Under 'books' and 'content' so the admin's changes refresh the reader's views too. */
   books: () =>
     queryOptions({
-      queryKey: ['books', 'reader-tree'] as const,
+      queryKey: [...libraryRoots.books, 'reader-tree'] as const,
       queryFn: async () =>
         expectAnswer<BookWithChapters[]>(await getJson<unknown>('/api/books'), isBookTree, 'GET /api/books'),
     }),
   chapterPages: (chapterId: number) =>
     queryOptions({
-      queryKey: ['content', 'reader-chapter', chapterId] as const,
+      queryKey: [...libraryRoots.content, 'reader-chapter', chapterId] as const,
       queryFn: async () =>
         expectAnswer<ChapterContentItems>(
           await getJson<unknown>(`/api/chapters/${chapterId}/content`),
@@ -69,7 +70,7 @@ export const readerQueries = {
     }),
   content: (id: number) =>
     queryOptions({
-      queryKey: ['content', 'reader-page', id] as const,
+      queryKey: [...libraryRoots.content, 'reader-page', id] as const,
       // The body comes in chunks; asking for the page without it saves up to 10 MB per visit.
       queryFn: async () =>
         expectAnswer<Content>(

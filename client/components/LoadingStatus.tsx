@@ -1,10 +1,10 @@
-import { texts } from '#shared/texts.ts'
+import { siteTexts } from '#client/texts/common.ts'
 
 /** A small, polite loading note for screen readers and eyes alike. */
 export function LoadingStatus() {
   return (
     <p role="status" className="p-4 text-sm text-stone-600">
-      {texts.site.loading}
+      {siteTexts.loading}
     </p>
   )
 }

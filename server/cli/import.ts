@@ -8,7 +8,7 @@ import { exitWithError } from '../lib/operator-error.ts'
 import { openDatabase } from '../db/client.ts'
 import { migrateDatabase } from '../db/migrate.ts'
 import { users } from '../db/schema.ts'
-import { closeProcessingWorker } from '../modules/content/processing/run-in-worker.ts'
+import { closeContentContext, createContentContext } from '../modules/content/content-state.ts'
 import { importLibrary, LibraryFile, type ImportProgress } from '../modules/library-import/library-import.service.ts'
 
 const USAGE = 'Usage: npm run import -- FILE.json [--lexicon FILE.csv] [--as USERNAME]'
@@ -48,6 +48,7 @@ async function run() {
 
   const config = loadConfig()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const content = createContentContext(database.db)
   try {
     await migrateDatabase(database)
     const [user] = values.as
@@ -59,7 +60,7 @@ async function run() {
       )
     }
     const started = Date.now()
-    const summary = await importLibrary(database.db, { id: user.id, username: user.username }, library, {
+    const summary = await importLibrary(content, { id: user.id, username: user.username }, library, {
       lexiconCsv,
       onProgress: showProgress,
     })
@@ -79,7 +80,7 @@ async function run() {
     console.log(lines.filter(Boolean).join('\n'))
     if (summary.pages.failed.length > 0) process.exitCode = 1
   } finally {
-    await closeProcessingWorker()
+    await closeContentContext(content)
     await database.close()
   }
 }

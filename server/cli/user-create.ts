@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config.ts'
 import { exitWithError } from '../lib/operator-error.ts'
 import { openDatabase } from '../db/client.ts'
 import { migrateDatabase } from '../db/migrate.ts'
-import { RegisterInput } from '../../shared/api/auth.ts'
+import { RegisterInput } from '#shared/api/auth.ts'
 import { ensureUser } from '../modules/auth/auth.service.ts'
 
 async function readPassword(): Promise<string> {

@@ -2,6 +2,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ensureUser } from '../modules/auth/auth.service.ts'
 import { processPage } from '../modules/content/processing/process-page.ts'
@@ -20,6 +23,15 @@ const tempDir = () => {
   return dir
 }
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+const mode = (file: string) => fs.statSync(file).mode & 0o777
+const MB = 1024 * 1024
+
+function directoryBytes(dir: string): number {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0)
+}
 
 /** One checksum per table over all its rows, so two databases compare row for row. */
 async function checksums(database: Database) {
@@ -36,10 +48,12 @@ async function checksums(database: Database) {
   return sums
 }
 
-describe('backups of the embedded database', { timeout: 120_000 }, () => {
+describe('backups of the embedded database', { timeout: 240_000 }, () => {
   it('back up, wipe, restore: every row comes back', async () => {
     const dataDir = tempDir()
+    fs.chmodSync(dataDir, 0o755) // as an older version or an operator left it
     const database = await openDatabase({ dataDir })
+    expect(mode(dataDir)).toBe(0o700)
     await migrateDatabase(database)
     await ensureUser(database.db, 'keeper', 'keeper password', false)
     const chapter = await makeChapter(database)
@@ -51,7 +65,16 @@ describe('backups of the embedded database', { timeout: 120_000 }, () => {
     await showProcessed(database.db, page!.id, processed)
     await database.db.insert(terms).values({ term: 'sati', description: '<p>Memory</p>', published: true })
     const before = await checksums(database)
-    const backup = await makeBackup(database, dataDir)
+    // With no umask to help, the backup and its directory are still this user's only.
+    const umask = process.umask(0)
+    let backup: string
+    try {
+      backup = await makeBackup(database, dataDir)
+    } finally {
+      process.umask(umask)
+    }
+    expect(mode(backup)).toBe(0o600)
+    expect(mode(path.dirname(backup))).toBe(0o700)
     await database.close()
 
     fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true })
@@ -62,6 +85,122 @@ describe('backups of the embedded database', { timeout: 120_000 }, () => {
       expect(await checksums(restored)).toEqual(before)
       expect(Object.keys(before).length).toBeGreaterThanOrEqual(14)
       console.log(`backup drill: ${Object.keys(before).length} tables compared row for row, all equal`)
+    } finally {
+      await restored.close()
+    }
+  })
+
+  it('restores a backup made the old way, by PGlite in memory', async () => {
+    const dataDir = tempDir()
+    const database = await openDatabase({ dataDir })
+    await migrateDatabase(database)
+    await ensureUser(database.db, 'keeper', 'keeper password', false)
+    await database.db.insert(terms).values({ term: 'sati', description: '<p>Memory</p>', published: true })
+    const before = await checksums(database)
+    await database.close()
+    // What makeBackup() wrote before it streamed: PGlite's own dump, entries named "/base/…".
+    const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { unaccent, pg_trgm } })
+    const dump = await pglite.dumpDataDir('none')
+    await pglite.close()
+    const backup = path.join(dataDir, 'backups', 'backup-20261101-010000.tar')
+    fs.mkdirSync(path.dirname(backup), { mode: 0o700 })
+    fs.writeFileSync(backup, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 })
+    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true })
+
+    await restoreBackup(dataDir, backup)
+    const restored = await openDatabase({ dataDir })
+    try {
+      expect(await checksums(restored)).toEqual(before)
+    } finally {
+      await restored.close()
+    }
+  })
+
+  it('refuses a file that is not a backup, and keeps the database there', async () => {
+    const dataDir = tempDir()
+    const database = await openDatabase({ dataDir })
+    await migrateDatabase(database)
+    await ensureUser(database.db, 'keeper', 'keeper password', false)
+    const before = await checksums(database)
+    await database.close()
+    const notBackup = path.join(dataDir, 'notes.txt')
+    fs.writeFileSync(notBackup, 'not a tarball\n'.repeat(100))
+    await expect(restoreBackup(dataDir, notBackup)).rejects.toThrow(/could not be unpacked/)
+    const still = await openDatabase({ dataDir })
+    try {
+      expect(await checksums(still)).toEqual(before)
+    } finally {
+      await still.close()
+    }
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('pglite.'))).toEqual(['pglite.ready'])
+  })
+
+  it('creates a missing DATA_DIR readable by its user only, and makes an existing backups directory so', async () => {
+    const dataDir = path.join(tempDir(), 'new', 'data')
+    const umask = process.umask(0)
+    try {
+      const database = await openDatabase({ dataDir })
+      expect(mode(dataDir)).toBe(0o700)
+      fs.mkdirSync(path.join(dataDir, 'backups'), { mode: 0o777 })
+      const backup = await makeBackup(database, dataDir)
+      await database.close()
+      expect(mode(path.join(dataDir, 'backups'))).toBe(0o700)
+      expect(mode(backup)).toBe(0o600)
+    } finally {
+      process.umask(umask)
+    }
+  })
+
+  it('backs up a sizeable database without holding it in memory', { timeout: 300_000 }, async () => {
+    const dataDir = tempDir()
+    const database = await openDatabase({ dataDir })
+    let backup: string
+    let rows: number
+    try {
+      await migrateDatabase(database)
+      // About 100 MB of rows (and as much write-ahead log): 640 characters of text each, below the size PostgreSQL compresses.
+      rows = 150_000
+      await database.pool.query(
+        `CREATE TABLE backup_bulk AS SELECT g AS id, repeat(md5(g::text), 20) AS body FROM generate_series(1, ${rows}) g`,
+      )
+      const dataBytes = directoryBytes(path.join(dataDir, 'pglite'))
+      expect(dataBytes).toBeGreaterThan(150 * MB)
+      const baseline = process.memoryUsage.rss()
+      let peak = baseline
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5)
+      const started = performance.now()
+      let readerWaited = 0
+      try {
+        const backingUp = makeBackup(database, dataDir)
+        // A reader arriving meanwhile waits for the copy to finish (that is what keeps it consistent).
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        const asked = performance.now()
+        await database.pool.query('SELECT 1')
+        readerWaited = performance.now() - asked
+        backup = await backingUp
+      } finally {
+        clearInterval(sampler)
+      }
+      const seconds = (performance.now() - started) / 1000
+      peak = Math.max(peak, process.memoryUsage.rss())
+      const growth = peak - baseline
+      console.log(
+        `backup of ${Math.round(dataBytes / MB)} MB of data: ${Math.round(fs.statSync(backup).size / MB)} MB file in ${seconds.toFixed(1)} s, a query sent meanwhile waited ${(readerWaited / 1000).toFixed(1)} s; process RSS ${Math.round(baseline / MB)} MB before, peak ${Math.round(peak / MB)} MB, growth ${Math.round(growth / MB)} MB`,
+      )
+      expect(fs.statSync(backup).size).toBeGreaterThan(dataBytes * 0.9)
+      expect(growth).toBeLessThan(150 * MB)
+    } finally {
+      await database.close()
+    }
+    // And the backup holds every one of those rows.
+    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true })
+    await restoreBackup(dataDir, backup)
+    const restored = await openDatabase({ dataDir })
+    try {
+      const result = await restored.pool.query<{ rows: number; sum: string }>(
+        'SELECT count(*)::int AS rows, sum(length(body))::text AS sum FROM backup_bulk',
+      )
+      expect(result.rows[0]).toEqual({ rows, sum: String(rows * 640) })
     } finally {
       await restored.close()
     }

@@ -1,9 +1,11 @@
-// Backups of the embedded database: a tarball of its data directory in DATA_DIR/backups, made by
-// the database's own thread (no query runs meanwhile, so the copy is consistent). The server makes
-// one a day and keeps the last seven; `npm run backup` makes one while the server is stopped.
+// Backups of the embedded database: a tarball of its data directory in DATA_DIR/backups, streamed
+// from disk by the database's own thread (no query runs meanwhile, so the copy is consistent; the
+// memory it takes stays a few megabytes whatever the database's size). The server makes one a day
+// and keeps the last seven; `npm run backup` makes one while the server is stopped.
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Database } from './client.ts'
+import { makePrivateDir } from './data-dir-lock.ts'
 
 export const KEEP_BACKUPS = 7
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -31,10 +33,21 @@ function stamp(date: Date) {
 export async function makeBackup(database: Database, dataDir: string, now = new Date()): Promise<string> {
   if (!database.dump) throw new Error('Backups of a PostgreSQL server are made with pg_dump (see README.md).')
   const dir = backupDir(dataDir)
-  fs.mkdirSync(dir, { recursive: true })
+  // A backup holds everything the database does (password hashes, the session secret): this user only.
+  makePrivateDir(dir)
   const file = path.join(dir, `backup-${stamp(now)}.tar`)
   const partial = `${file}.partial`
-  await database.dump(partial)
+  // Made 0600 before the dump fills it (writing an existing file keeps its mode), so no moment of
+  // the copy is readable by others, whatever the umask.
+  fs.rmSync(partial, { force: true })
+  fs.writeFileSync(partial, '', { mode: 0o600 })
+  try {
+    await database.dump(partial)
+  } catch (error) {
+    fs.rmSync(partial, { force: true }) // a half-written copy of the database is no use to anyone
+    throw error
+  }
+  fs.chmodSync(partial, 0o600)
   fs.renameSync(partial, file)
   return file
 }

@@ -8,7 +8,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from './schema.ts'
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker.ts'
-import { acquireDataDirLock, assertDataDirComplete, markDataDirComplete } from './data-dir-lock.ts'
+import { acquireDataDirLock, assertDataDirComplete, makePrivateDir, markDataDirComplete } from './data-dir-lock.ts'
 import { startTsWorker } from '../lib/ts-worker.ts'
 
 export type Db = NodePgDatabase<typeof schema>
@@ -53,8 +53,9 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  fs.mkdirSync(options.dataDir, { recursive: true })
-  const releaseLock = acquireDataDirLock(options.dataDir)
+  // Readable by the server's user only: the database holds the session secret and password hashes.
+  makePrivateDir(options.dataDir)
+  const releaseLock = await acquireDataDirLock(options.dataDir)
   try {
     assertDataDirComplete(options.dataDir)
     // The socket lives outside the data directory: PGlite's files must hold nothing but its own.

@@ -1,44 +1,186 @@
 // PGlite does not lock its data directory; two processes writing one directory would corrupt it.
-// A lock file with the owner's pid makes a second process refuse to start with a clear message.
+// The lock is a Unix socket the server listens on (DATA_DIR/server.lock): the kernel closes it when
+// the process dies however it dies, so a crash never leaves a lock that blocks. A pid file could not
+// tell: in a container the restarted server is process 1 again, like the dead one it would wait for.
+// A second process connects: a refused connection means the owner is gone; an answer means it lives,
+// and the answer names it (pid and host, for the message only).
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { OperatorError } from '../lib/operator-error.ts'
 
 export class DataDirLockedError extends OperatorError {}
 
-function isAlive(pid: number) {
+export const LOCK_NAME = 'server.lock'
+// sun_path holds 108 bytes on Linux, 104 on macOS, with the closing NUL; Node 20 cuts a longer path
+// silently and would bind somewhere else.
+const MAX_SOCKET_PATH = 103
+// Removing a dead owner's socket happens under a guard directory; a guard this old was left by a
+// process killed inside those few microseconds.
+const GUARD_STALE_MS = 10_000
+const ACQUIRE_TIMEOUT_MS = 15_000
+const ANSWER_TIMEOUT_MS = 2_000
+
+/** Creates a directory (DATA_DIR, its backups) readable by this user only, or tightens an existing one. */
+export function makePrivateDir(dir: string) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+  if ((fs.statSync(dir).mode & 0o077) === 0) return
   try {
-    process.kill(pid, 0)
-    return true
+    fs.chmodSync(dir, 0o700)
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    // Owned by another user (a mounted volume): the server can still run; the operator should know.
+    console.error(`Could not make ${dir} private (chmod 700): ${(error as Error).message}`)
   }
 }
 
-/** Takes the lock or throws DataDirLockedError; returns the function that releases it. */
-export function acquireDataDirLock(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'server.lock')
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
-      let released = false
-      return () => {
-        if (released) return
-        released = true
-        fs.rmSync(lockFile, { force: true })
+export interface LockAddress {
+  /** Where the socket file lives (for unlink and the guard). */
+  file: string
+  /** What bind() and connect() are given: the file itself, or a short name for it. */
+  address: string
+  /** Closes the directory handle a short name needs, after the socket is closed. */
+  done(): void
+}
+
+const fits = (p: string) => Buffer.byteLength(p) <= MAX_SOCKET_PATH
+
+/**
+ * The socket's address. A DATA_DIR too long for a socket path is reached through an open handle of
+ * the directory (/proc/self/fd/N/server.lock, as systemd does); where there is no /proc, a short name
+ * in the temporary directory made from a hash of the directory's real path.
+ */
+export function lockAddress(dataDir: string, options: { useProc?: boolean } = {}): LockAddress {
+  const file = path.join(path.resolve(dataDir), LOCK_NAME)
+  if (fits(file)) return { file, address: file, done() {} }
+  if ((options.useProc ?? true) && fs.existsSync('/proc/self/fd')) {
+    const fd = fs.openSync(path.dirname(file), 'r')
+    const address = `/proc/self/fd/${fd}/${LOCK_NAME}`
+    if (fits(address)) return { file, address, done: () => fs.closeSync(fd) }
+    fs.closeSync(fd)
+  }
+  const hash = createHash('sha256')
+    .update(fs.realpathSync(path.dirname(file)))
+    .digest('hex')
+    .slice(0, 24)
+  const tmp = fits(path.join(os.tmpdir(), 'x'.repeat(40))) ? os.tmpdir() : '/tmp'
+  const short = path.join(tmp, `encyclopedia-${hash}.lock`)
+  return { file: short, address: short, done() {} }
+}
+
+type Probe = { state: 'live'; owner?: { pid?: number; host?: string; since?: string } } | { state: 'dead' | 'gone' }
+
+/** Connects to an existing lock socket: refused means its owner died, an answer means it lives. */
+function probe(address: string): Promise<Probe> {
+  return new Promise((resolve) => {
+    const socket = net.connect(address)
+    let text = ''
+    let connected = false
+    const finish = (result: Probe) => {
+      clearTimeout(timer)
+      socket.destroy()
+      resolve(result)
+    }
+    const timer = setTimeout(() => finish({ state: 'live' }), ANSWER_TIMEOUT_MS) // busy owner: still alive
+    socket.setEncoding('utf8')
+    socket.on('connect', () => (connected = true))
+    socket.on('data', (chunk: string) => (text += chunk))
+    socket.on('end', () => {
+      try {
+        finish({ state: 'live', owner: JSON.parse(text) as { pid?: number; host?: string; since?: string } })
+      } catch {
+        finish({ state: 'live' })
       }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const owner = Number(fs.readFileSync(lockFile, 'utf8').trim())
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+    })
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (connected) return finish({ state: 'live' })
+      // ECONNREFUSED: a socket nobody listens on (or the pid file of an older version). Anything else
+      // (EACCES, EAGAIN from a full backlog) leaves the owner in doubt, so it counts as alive.
+      if (error.code === 'ECONNREFUSED') return finish({ state: 'dead' })
+      if (error.code === 'ENOENT') return finish({ state: 'gone' })
+      finish({ state: 'live' })
+    })
+  })
+}
+
+function listen(address: string): Promise<net.Server | undefined> {
+  const owner = JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() })
+  const server = net.createServer((connection) => {
+    connection.on('error', () => {})
+    connection.end(owner)
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') resolve(undefined)
+      else reject(error)
+    })
+    server.once('listening', () => {
+      server.on('error', () => {})
+      server.unref() // the lock never keeps a process alive by itself
+      resolve(server)
+    })
+    server.listen(address)
+  })
+}
+
+/** Removes a dead owner's socket, unless another process is doing the same (then the caller retries). */
+async function removeDead(lock: LockAddress) {
+  const guard = `${lock.file}.guard`
+  try {
+    fs.mkdirSync(guard)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const since = fs.statSync(guard, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
+    if (Date.now() - since > GUARD_STALE_MS) fs.rmSync(guard, { recursive: true, force: true })
+    else await new Promise((r) => setTimeout(r, 20 + Math.random() * 30))
+    return
+  }
+  try {
+    // Asked again under the guard: only a guard holder removes, so what is removed is what was asked.
+    if ((await probe(lock.address)).state === 'dead') fs.rmSync(lock.file, { force: true })
+  } finally {
+    fs.rmSync(guard, { recursive: true, force: true })
+  }
+}
+
+function describeOwner(owner: { pid?: number; host?: string; since?: string } | undefined) {
+  if (!owner || typeof owner.pid !== 'number') return 'another running process (it did not say which)'
+  const host = typeof owner.host === 'string' ? ` on host ${owner.host}` : ''
+  const since = typeof owner.since === 'string' ? `, running since ${owner.since}` : ''
+  return `process ${owner.pid}${host}${since}`
+}
+
+/** Takes the lock or throws DataDirLockedError; returns the function that releases it. */
+export async function acquireDataDirLock(dataDir: string, options: { useProc?: boolean } = {}): Promise<() => void> {
+  const lock = lockAddress(dataDir, options)
+  const deadline = Date.now() + ACQUIRE_TIMEOUT_MS
+  try {
+    while (Date.now() < deadline) {
+      const server = await listen(lock.address)
+      if (server) {
+        let released = false
+        return () => {
+          if (released) return
+          released = true
+          server.close() // libuv removes the socket file at once
+          lock.done()
+        }
+      }
+      const found = await probe(lock.address)
+      if (found.state === 'live') {
         throw new DataDirLockedError(
-          `The database in ${dataDir} is in use by process ${owner}. Stop that process first (only one process may use the embedded database).`,
+          `The database in ${dataDir} is in use by ${describeOwner(found.owner)}. Stop that process first (only one process may use the embedded database).`,
         )
       }
-      fs.rmSync(lockFile, { force: true }) // left behind by a process that died
+      if (found.state === 'dead') await removeDead(lock)
     }
+  } catch (error) {
+    lock.done()
+    throw error
   }
-  throw new DataDirLockedError(`Could not lock ${dataDir}`)
+  lock.done()
+  throw new DataDirLockedError(`Could not lock ${dataDir} (${lock.file}) within ${ACQUIRE_TIMEOUT_MS / 1000} s`)
 }
 
 export class DataDirIncompleteError extends OperatorError {}

@@ -3,22 +3,44 @@
 // server's event loop (DESIGN.md, "embedded wiring").
 import { parentPort, workerData } from 'node:worker_threads'
 import fs from 'node:fs/promises'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import * as tar from 'tar'
 
 export interface PgliteWorkerData {
   /** Directory of the database files. */
   dataDir: string
   /** Unix socket path to serve on. */
   socketPath: string
-  /** A tarball made by dumpDataDir() to start a new database from (tests use a migrated template). */
+  /** A tarball of a data directory (a backup, or a dump) to start a new database from (tests use a migrated template). */
   seedTarball?: string
 }
 
 export type PgliteWorkerMessage =
   { type: 'ready' } | { type: 'error'; message: string } | { type: 'closed' } | { type: 'dumped'; path: string }
+
+/**
+ * PGlite's defaults with a smaller buffer cache: shared_buffers lives in the WebAssembly memory, which
+ * never shrinks, and 128 MB of it stays resident once touched. The data files are read through the
+ * operating system's page cache, which gives memory back; 32 MB keeps the search indexes' hot pages.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB']
+
+/**
+ * An ArrayBuffer's memory goes back only when its thread's JavaScript heap is collected, and this
+ * thread allocates little else: the buffers that carry statements and answers through the socket
+ * (and start-up's) piled up to 200–500 MB between collections. When they pass this many bytes, the
+ * small heap here is collected (a few milliseconds).
+ */
+const BUFFER_GARBAGE_BYTES = 64 * 1024 * 1024
+/** The same while a backup streams the data directory (a megabyte a read, for seconds). */
+const BACKUP_GARBAGE_BYTES = 16 * 1024 * 1024
+v8.setFlagsFromString('--expose-gc')
+const collectGarbage = vm.runInNewContext('gc') as () => void
 
 const { dataDir, socketPath, seedTarball } = workerData as PgliteWorkerData
 const port = parentPort!
@@ -28,7 +50,7 @@ async function start() {
   if (seedTarball && !(await hasDatabase(dataDir))) {
     loadDataDir = new Blob([await fs.readFile(seedTarball)])
   }
-  const db = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm }, loadDataDir })
+  const db = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm }, loadDataDir, startParams: START_PARAMS })
   await fs.rm(socketPath, { force: true })
   // The app's pool holds one connection, but node-postgres replaces a connection after a failed
   // query; with more than one slot the new connection is accepted while the old one closes.
@@ -38,8 +60,7 @@ async function start() {
   port.on('message', async (message: { type: 'close' } | { type: 'dump'; path: string }) => {
     try {
       if (message.type === 'dump') {
-        const file = await db.dumpDataDir('none')
-        await fs.writeFile(message.path, Buffer.from(await file.arrayBuffer()))
+        await dump(db, message.path)
         port.postMessage({ type: 'dumped', path: message.path } satisfies PgliteWorkerMessage)
         return
       }
@@ -51,7 +72,63 @@ async function start() {
       port.postMessage({ type: 'error', message: describe(error) } satisfies PgliteWorkerMessage)
     }
   })
+  collectGarbage()
+  // Checked after every message the socket server runs: a timer here can wait for seconds while a
+  // burst of statements keeps the thread busy, and the buffers pile up meanwhile.
+  const run = db.execProtocolRawStream.bind(db)
+  db.execProtocolRawStream = async (...args: Parameters<typeof run>) => {
+    try {
+      return await run(...args)
+    } finally {
+      if (process.memoryUsage().arrayBuffers > BUFFER_GARBAGE_BYTES) collectGarbage()
+    }
+  }
   port.postMessage({ type: 'ready' } satisfies PgliteWorkerMessage)
+}
+
+/**
+ * Writes a tarball of the data directory, in the layout PGlite's dumpDataDir() makes and its
+ * loadDataDir() reads (the directory's files at the archive's root, uncompressed). dumpDataDir()
+ * built the whole tarball in memory, two or three times the data directory; this streams the files
+ * from disk (PGlite keeps them in the Node filesystem), a megabyte at a time.
+ */
+async function dump(db: PGlite, file: string) {
+  // Holding the lock every statement takes (the socket server's included), nothing changes the files
+  // meanwhile: the copy is consistent, and readers wait for it.
+  await db.runExclusive(async () => {
+    await checkpoint(db)
+    // Each megabyte read is a new buffer, gone only when this thread's heap is collected.
+    const collector = setInterval(() => {
+      if (process.memoryUsage().arrayBuffers > BACKUP_GARBAGE_BYTES) collectGarbage()
+    }, 100)
+    try {
+      const entries = (await fs.readdir(dataDir)).sort()
+      await tar.c({ cwd: dataDir, file, maxReadSize: 1024 * 1024, strict: true }, entries)
+    } finally {
+      clearInterval(collector)
+      collectGarbage()
+    }
+  })
+}
+
+/**
+ * Writes every changed page to the data files first, so a restored copy starts without replaying the
+ * write-ahead log (the copy would be consistent without it, as after a crash). The statement goes
+ * through the wire protocol, as the socket's do: PGlite's query() would wait for the lock held here.
+ */
+async function checkpoint(db: PGlite) {
+  const sql = Buffer.from('CHECKPOINT\0')
+  const message = Buffer.alloc(5 + sql.length)
+  message.write('Q', 0)
+  message.writeInt32BE(4 + sql.length, 1)
+  sql.copy(message, 5)
+  const chunks: Uint8Array[] = []
+  await db.execProtocolRawStream(message, { onRawData: (bytes) => chunks.push(bytes) })
+  // An ErrorResponse ('E') is rare (a transaction the app left failed): the copy is still consistent.
+  const answer = Buffer.concat(chunks)
+  for (let at = 0; at + 5 <= answer.length; at += 1 + answer.readInt32BE(at + 1)) {
+    if (answer[at] === 0x45) console.error('pglite: the CHECKPOINT before the backup failed')
+  }
 }
 
 async function hasDatabase(dir: string) {

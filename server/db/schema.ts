@@ -1,4 +1,4 @@
-// The whole data model (spec section 3, plus what the server needs to run it safely).
+// The whole data model: the site's entities plus what the server needs to run it safely.
 // Column names are camelCase here and snake_case in the database (drizzle `casing: 'snake_case'`).
 import { sql } from 'drizzle-orm'
 import {
@@ -47,16 +47,33 @@ export const sessions = pgTable(
   (t) => [index().on(t.userId), index().on(t.expiresAt)],
 )
 
-/** Failed logins, counted per client address and per username for throttling. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Fixed-window counters for throttling (failed logins per address and per username, feedback per
+ * address): one row per key, counted and checked in one statement so parallel requests cannot
+ * overshoot, and shared by every server process.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: serial().primaryKey(),
-    key: text().notNull(),
-    createdAt: createdAt(),
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index().on(t.key, t.createdAt)],
+  (t) => [index().on(t.resetAt)],
 )
+
+/**
+ * Jobs that may run only once at a time across every server process (reprocessing every page): the
+ * process running one holds its row and refreshes `heartbeatAt`; a row left unrefreshed (its process
+ * died) may be taken over. See server/db/job-lock.ts.
+ */
+export const jobLocks = pgTable('job_locks', {
+  name: text().primaryKey(),
+  /** A random token of the one run holding the lock. */
+  holder: text().notNull(),
+  acquiredAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  heartbeatAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+})
 
 /** Small server settings kept in the database, e.g. the generated session secret. */
 export const settings = pgTable('settings', {
@@ -95,7 +112,10 @@ export const chapters = pgTable(
   (t) => [index().on(t.bookId, t.order)],
 )
 
-/** Content pages. `content` is the main HTML as saved; `processedContent` what the pipeline made of it. */
+/**
+ * Content pages. `content` is the page's HTML as the last save's pipeline made it (what the editor
+ * reopens); the current processed body is in the blocks of the page's reader build.
+ */
 export const contentPages = pgTable(
   'content',
   {
@@ -105,7 +125,6 @@ export const contentPages = pgTable(
       .references(() => chapters.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     content: text().notNull(),
-    processedContent: text(),
     linksContent: text(),
     headers: text().notNull().default('[]'),
     citations: text().notNull().default(''),

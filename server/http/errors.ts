@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly details?: unknown,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
   }
@@ -18,12 +20,19 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const forbidden = (message: string) => new AppError(403, message)
 export const notFound = (what: string) => new AppError(404, `${what} not found`)
 export const conflict = (message: string, details?: unknown) => new AppError(409, message, details)
-export const tooManyRequests = (message: string) => new AppError(429, message)
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new AppError(
+    429,
+    message,
+    undefined,
+    retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, retryAfterSeconds)) },
+  )
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
+        .headers(error.headers)
         .status(error.status)
         .send(error.details === undefined ? { error: error.message } : { error: error.message, details: error.details })
     }

@@ -1,11 +1,11 @@
 // Refuses state-changing requests sent from another site. Requests without an Origin header
-// (scripts, curl) are judged by the session alone (runtime contract).
+// (scripts, curl) are judged by the session alone.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { forbidden } from './errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-export function isSameOrigin(request: FastifyRequest) {
+function isSameOrigin(request: FastifyRequest) {
   const origin = request.headers.origin
   if (origin === undefined) return true
   try {

@@ -1,5 +1,5 @@
 // Turning `?page&limit` into an offset, and a total into the API's pagination block.
-import { pagination, type PageQuery } from '../../shared/api/common.ts'
+import { pagination, type PageQuery } from '#shared/api/common.ts'
 
 export interface Page {
   page: number

@@ -1,4 +1,4 @@
-// The accounts contract: login, registration and the current user (runtime contract, "HTTP surface").
+// The accounts contract: login, registration and the current user.
 import { z } from 'zod'
 
 export const LoginInput = z.object({

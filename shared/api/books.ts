@@ -1,13 +1,13 @@
-// The books contract (spec sections 3, 5, 7): a book, what a form sends, and the reader's list.
+// The books contract: a book, what a form sends, and the reader's list.
 import { z } from 'zod'
 import { Id, Order, Timestamp } from './common.ts'
 
 /** Cover images are data strings of a JPEG, PNG or WebP picture (the browser makes a JPEG). */
-export const COVER_IMAGE_PATTERN = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/
+const COVER_IMAGE_PATTERN = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/
 /** About 10 MB of picture as base64, with room to spare. */
-export const COVER_IMAGE_MAX_CHARS = 14_000_000
+const COVER_IMAGE_MAX_CHARS = 14_000_000
 
-export const CoverImage = z
+const CoverImage = z
   .string()
   .max(COVER_IMAGE_MAX_CHARS, 'Cover image is too large (at most 10MB)')
   .refine(

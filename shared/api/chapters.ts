@@ -1,4 +1,4 @@
-// The chapters contract (spec sections 3, 7).
+// The chapters contract: a chapter (with its book on the answers that include it) and what a form sends.
 import { z } from 'zod'
 import { Id, Order, Timestamp } from './common.ts'
 

@@ -39,7 +39,7 @@ export function paginated<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination: Pagination })
 }
 
-export const MAX_PAGE_LIMIT = 100
+const MAX_PAGE_LIMIT = 100
 
 /** `?page&limit&search`; page from 1, limit 1…100 (the route supplies the default limit). */
 export const PageQuery = z.object({

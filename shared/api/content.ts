@@ -1,21 +1,20 @@
-// The content pages contract: pages, chunked saving, reader chunks and jumps (spec section 7,
-// runtime contract "Reader chunks").
+// The content pages contract: pages, chunked saving, reader chunks and jumps.
 import { z } from 'zod'
-import { CONTENT_SIZE_LIMIT_BYTES, READER_CHUNK_SIZE, UPLOAD_CHUNK_CHARS } from '../limits.ts'
+import { CONTENT_SIZE_LIMIT_BYTES, READER_CHUNK_SIZE, READER_CHUNK_SIZES, UPLOAD_CHUNK_CHARS } from '../limits.ts'
 import { Id, IdString, Order, Timestamp } from './common.ts'
 
 /** At most this many upload chunks make one page (10 MB of text in 51,200-character chunks, with room). */
-export const MAX_UPLOAD_CHUNKS = Math.ceil(CONTENT_SIZE_LIMIT_BYTES / UPLOAD_CHUNK_CHARS) * 2
+const MAX_UPLOAD_CHUNKS = Math.ceil(CONTENT_SIZE_LIMIT_BYTES / UPLOAD_CHUNK_CHARS) * 2
 
-export const Header = z.object({ text: z.string(), level: z.number().int(), id: z.string() })
-export type Header = z.infer<typeof Header>
+const Header = z.object({ text: z.string(), level: z.number().int(), id: z.string() })
+type Header = z.infer<typeof Header>
 
 export const ContentListItem = z.object({ id: Id, title: z.string(), order: z.number().int(), published: z.boolean() })
 export type ContentListItem = z.infer<typeof ContentListItem>
 
 export const ContentListQuery = z.object({ chapterId: IdString })
 
-/** `?body=false`: the page without its (up to 10 MB) HTML — readers get the body in chunks. */
+/** `?body=false`: the page without its (up to 10 MB) bodies, content and processedContent — readers get the body in chunks. */
 export const ContentQuery = z.object({
   body: z
     .enum(['true', 'false'])
@@ -25,12 +24,17 @@ export const ContentQuery = z.object({
 
 export const ChapterContentItems = z.object({ items: z.array(z.object({ id: Id, title: z.string() })) })
 
-/** A page as GET /api/content/{id} answers. The processed body is read through the chunks endpoint. */
+/**
+ * A page as GET /api/content/{id} answers. `content` is the HTML as last saved (what the editor
+ * reopens); `processedContent` the processed body readers see, equal to its chunks 0…n-1 joined
+ * with '\n' (it changes with reprocessing too). Both are '' with `?body=false`.
+ */
 export const Content = z.object({
   id: Id,
   chapterId: Id,
   title: z.string(),
   content: z.string(),
+  processedContent: z.string(),
   linksContent: z.string().nullable(),
   headers: z.array(Header),
   citations: z.string(),
@@ -62,7 +66,7 @@ export const ContentInput = z.object({
 })
 export type ContentInput = z.infer<typeof ContentInput>
 
-export const UploadTarget = z.union([z.literal('new'), z.coerce.number().int().positive()])
+const UploadTarget = z.union([z.literal('new'), z.coerce.number().int().positive()])
 
 export const ChunkUpload = z.object({
   chunk: z.string().max(UPLOAD_CHUNK_CHARS * 2, 'chunk is too large'),
@@ -93,9 +97,16 @@ export const FinalizeInput = z.object({
 })
 export type FinalizeInput = z.infer<typeof FinalizeInput>
 
+/** `size` in blocks: only the reader's own size (see READER_CHUNK_SIZES), so chunks come from the cache. */
+const ChunkSize = z.coerce
+  .number()
+  .int()
+  .refine((size) => READER_CHUNK_SIZES.includes(size), `size must be ${READER_CHUNK_SIZES.join(' or ')}`)
+  .default(READER_CHUNK_SIZE)
+
 export const ReaderChunkQuery = z.object({
   chunk: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(5000).default(READER_CHUNK_SIZE),
+  size: ChunkSize,
 })
 
 export const ReaderChunk = z.object({ chunk: z.string(), hasMore: z.boolean(), totalChunks: z.number().int() })
@@ -103,7 +114,7 @@ export type ReaderChunk = z.infer<typeof ReaderChunk>
 
 export const LocateQuery = z.object({
   anchor: z.string().min(1).max(500),
-  size: z.coerce.number().int().min(1).max(5000).default(READER_CHUNK_SIZE),
+  size: ChunkSize,
 })
 export const LocateAnswer = z.object({ chunk: z.number().int() })
 

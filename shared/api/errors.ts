@@ -1,4 +1,4 @@
-// Every API error body has this shape (runtime contract: errors are JSON `{ error }`, plus `details`).
+// Every API error body has this shape: JSON `{ error }`, plus `details` where there are any.
 import { z } from 'zod'
 
 export const ApiErrorBody = z.object({

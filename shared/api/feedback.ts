@@ -1,9 +1,9 @@
-// The feedback contract (spec sections 3, 5, 7): what a visitor sends and what administrators read.
+// The feedback contract: what a visitor sends and what administrators read.
 import { z } from 'zod'
 import { Id, Timestamp, paginated } from './common.ts'
 
-export const FEEDBACK_REQUIRED = 'Tagasiside on kohustuslik'
-export const FEEDBACK_EMAIL_INVALID = 'Palun sisesta korrektne email'
+const FEEDBACK_REQUIRED = 'Tagasiside on kohustuslik'
+const FEEDBACK_EMAIL_INVALID = 'Palun sisesta korrektne email'
 
 const EmailAddress = z.email()
 

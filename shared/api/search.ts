@@ -1,4 +1,4 @@
-// The search contract (spec section 7, runtime contract "Search").
+// The search contract: what GET /api/search takes and answers.
 import { z } from 'zod'
 
 const commaIds = z

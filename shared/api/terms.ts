@@ -1,4 +1,4 @@
-// The lexicon contract (spec sections 3, 5, 7): terms, paged lists, letters and the CSV import.
+// The lexicon contract: terms, paged lists, letters and the CSV import.
 import { z } from 'zod'
 import { Id, PageQuery, Timestamp, paginated } from './common.ts'
 

@@ -6,7 +6,7 @@ const COMBINING_MARKS = /\p{M}/gu
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
 
 /** One character folded for grouping, lowercase: `ā` → `a`, `õ` stays `õ`. */
-export function foldLetter(char: string): string {
+function foldLetter(char: string): string {
   const lower = char.normalize('NFC').toLowerCase()
   if (ESTONIAN_LETTERS.has(lower)) return lower
   return lower.normalize('NFD').replace(COMBINING_MARKS, '')

@@ -24,10 +24,28 @@ describe('search text', () => {
     expect(toTsQuery(parseSearchQuery('satipat MN 10 "two handled"'))).toBe('satipat:* & mn:* & 10 & (two <-> handled)')
   })
 
+  it('keeps single letters out of prefix matching: dropped beside longer words, else whole words', () => {
+    expect(parseSearchQuery('a b c d e f g h i j k l satipat')).toEqual({ words: ['satipat'], phrases: [] })
+    expect(parseSearchQuery('Ā "two handled" b')).toEqual({ words: [], phrases: [['two', 'handled']] })
+    expect(parseSearchQuery('MN 1 a')).toEqual({ words: ['mn', '1'], phrases: [] })
+    const letters = toTsQuery(parseSearchQuery('a b c d e f g h i j k l a b'))
+    expect(letters).toBe('a & b & c & d & e & f & g & h & i & j & k & l')
+    expect(letters).not.toMatch(/:\*/)
+    // Two letters are still a prefix: the search dialog asks from the second character.
+    expect(toTsQuery(parseSearchQuery('sa'))).toBe('sa:*')
+    expect(toTsQuery(parseSearchQuery('ā'))).toBe('a')
+  })
+
   it('finds matches at word starts in the original text', () => {
     const text = 'The satipaṭṭhāna of Mettā; not unmetta.'
     const matches = findMatches(text, parseSearchQuery('satipat metta'))
     expect(matches.map((m) => text.slice(m.start, m.end))).toEqual(['satipaṭ', 'Mettā'])
+  })
+
+  it('marks numbers and single letters only as whole words', () => {
+    const text = 'MN 10 and MN 100; a cat.'
+    expect(findMatches(text, parseSearchQuery('10')).map((m) => text.slice(m.start, m.end))).toEqual(['10'])
+    expect(findMatches(text, parseSearchQuery('a')).map((m) => m.start)).toEqual([text.indexOf('a cat')])
   })
 
   it('stays fast on a 100 KB adversarial query and text', () => {

@@ -5,7 +5,7 @@ const COMBINING_MARKS = /\p{M}/gu
 const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', ı: 'i' }
 
 /** One character folded for search; may be longer than one character (ß → ss). */
-export function foldSearchChar(char: string): string {
+function foldSearchChar(char: string): string {
   const code = char.charCodeAt(0)
   if (code < 128) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char // ASCII: fast path
   const lower = char.toLowerCase()
@@ -19,7 +19,7 @@ export function foldForSearch(text: string): string {
 }
 
 export interface SearchQuery {
-  /** Single words, folded; each matches as a word prefix. */
+  /** Single words, folded; each matches as a word prefix, except numbers and single letters (whole). */
   words: string[]
   /** Quoted phrases, folded, as lists of words that must follow one another. */
   phrases: string[][]
@@ -27,8 +27,10 @@ export interface SearchQuery {
 
 const MAX_TERMS = 12
 const WORD = /[\p{L}\p{N}]+/gu
+const WORD_CHAR = /[\p{L}\p{N}]/u
 
-const wordsOf = (text: string) => (foldForSearch(text).match(WORD) ?? []).slice(0, MAX_TERMS)
+// At most 250 words: the input is cut at 500 characters.
+const wordsOf = (text: string) => foldForSearch(text).match(WORD) ?? []
 
 /** Splits what a reader typed into words and "quoted phrases". An unclosed quote counts as closed. */
 export function parseSearchQuery(input: string): SearchQuery {
@@ -38,15 +40,27 @@ export function parseSearchQuery(input: string): SearchQuery {
   const parts = text.split('"')
   parts.forEach((part, i) => {
     if (i % 2 === 1) {
-      const phrase = wordsOf(part)
+      const phrase = wordsOf(part).slice(0, MAX_TERMS)
       if (phrase.length > 1) phrases.push(phrase)
       else words.push(...phrase)
     } else {
       words.push(...wordsOf(part))
     }
   })
-  return { words: words.slice(0, MAX_TERMS), phrases: phrases.slice(0, MAX_TERMS) }
+  const unique = [...new Set(words)]
+  // A one-letter prefix (`a:*`) reads the postings of every word starting with that letter: twelve
+  // of them made one query read the whole index twelve times. Beside longer words a single letter
+  // adds almost nothing (an article, or the next word half typed), so it goes; a query of single
+  // letters only keeps them, matched as whole words (see toTsQuery).
+  const longer = unique.filter((word) => !isSingleLetter(word))
+  const kept = longer.length > 0 || phrases.length > 0 ? longer : unique
+  return { words: kept.slice(0, MAX_TERMS), phrases: phrases.slice(0, MAX_TERMS) }
 }
+
+const isNumber = (word: string) => /^\d+$/.test(word)
+const isSingleLetter = (word: string) => [...word].length === 1 && !isNumber(word)
+/** Numbers and single letters match whole words, others also as the start of a longer word. */
+const matchesWhole = (word: string) => isNumber(word) || isSingleLetter(word)
 
 export const isEmptyQuery = (query: SearchQuery) => query.words.length === 0 && query.phrases.length === 0
 
@@ -57,7 +71,7 @@ export const isEmptyQuery = (query: SearchQuery) => query.words.length === 0 && 
 export function toTsQuery(query: SearchQuery): string {
   // Numbers match whole ('MN 10' is not MN 100); words match as prefixes ('satipat' finds satipaṭṭhāna).
   const parts = [
-    ...query.words.map((word) => (/^\d+$/.test(word) ? word : `${word}:*`)),
+    ...query.words.map((word) => (matchesWhole(word) ? word : `${word}:*`)),
     ...query.phrases.map((phrase) => `(${phrase.join(' <-> ')})`),
   ]
   return parts.join(' & ')
@@ -80,12 +94,14 @@ export function findMatches(text: string, query: SearchQuery): { start: number; 
   origin.push(index)
   const matches: { start: number; end: number }[] = []
   for (const needle of needles) {
+    const whole = query.words.includes(needle) && matchesWhole(needle)
     let from = 0
     while (matches.length < 200) {
       const at = folded.indexOf(needle, from)
       if (at === -1) break
-      const startsWord = at === 0 || !/[\p{L}\p{N}]/u.test(folded[at - 1]!)
-      if (startsWord) matches.push({ start: origin[at]!, end: origin[at + needle.length]! })
+      const startsWord = at === 0 || !WORD_CHAR.test(folded[at - 1]!)
+      const endsWord = !whole || at + needle.length === folded.length || !WORD_CHAR.test(folded[at + needle.length]!)
+      if (startsWord && endsWord) matches.push({ start: origin[at]!, end: origin[at + needle.length]! })
       from = at + needle.length
     }
   }

@@ -1,4 +1,4 @@
-// The heading slug rule of the runtime contract ("Reader chunks"). Links already written into pages
+// The heading slug rule of the reader's heading ids. Links already written into pages
 // rely on exactly this rule, so it works on the heading's HTML source: tags stripped, character
 // references removed (not decoded), lowercase, Estonian and German letters made plain, every other
 // run of characters one hyphen.

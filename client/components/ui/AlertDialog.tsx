@@ -3,7 +3,7 @@
 // from its button; without one the caller opens it (a blocked navigation, a save conflict).
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog'
 import type { ReactNode } from 'react'
-import { texts } from '#shared/texts.ts'
+import { commonTexts } from '#client/texts/common.ts'
 import { Button } from './Button.tsx'
 import { DialogFooter, overlayClass, panelClass } from './Dialog.tsx'
 
@@ -29,7 +29,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = texts.common.cancel,
+  cancelLabel = commonTexts.cancel,
   pendingLabel,
   isPending = false,
   variant = 'destructive',

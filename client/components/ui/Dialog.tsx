@@ -3,7 +3,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { clsx } from 'clsx'
 import type { ComponentProps, ReactNode } from 'react'
-import { texts } from '#shared/texts.ts'
+import { commonTexts } from '#client/texts/common.ts'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -41,7 +41,7 @@ export function DialogContent({ title, description, className, children, ...prop
         </div>
         {children}
         <DialogPrimitive.Close
-          aria-label={texts.common.close}
+          aria-label={commonTexts.close}
           className="absolute right-3 top-3 rounded p-1 leading-none text-stone-500 hover:text-stone-900"
         >
           <span aria-hidden="true" className="text-xl">

@@ -2,7 +2,7 @@
 import { clsx } from 'clsx'
 import type { ComponentProps, ReactNode } from 'react'
 
-export function Table({ className, label, ...props }: ComponentProps<'table'> & { label?: string }) {
+function Table({ className, label, ...props }: ComponentProps<'table'> & { label?: string }) {
   // relative: screen-reader-only text in cells is absolutely positioned; without a positioned
   // ancestor it would escape the scrolling box and widen the whole page.
   return (
@@ -16,11 +16,11 @@ export function Table({ className, label, ...props }: ComponentProps<'table'> & 
   )
 }
 
-export function TableHeader(props: ComponentProps<'thead'>) {
+function TableHeader(props: ComponentProps<'thead'>) {
   return <thead className="border-b border-stone-200 bg-stone-100 text-stone-700" {...props} />
 }
 
-export function TableBody(props: ComponentProps<'tbody'>) {
+function TableBody(props: ComponentProps<'tbody'>) {
   return <tbody className="divide-y divide-stone-200" {...props} />
 }
 
@@ -28,7 +28,7 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   return <tr className={clsx('align-top', className)} {...props} />
 }
 
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return <th scope="col" className={clsx('px-3 py-2 font-medium whitespace-nowrap', className)} {...props} />
 }
 
@@ -37,12 +37,46 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
 }
 
 /** One row spanning every column, for "nothing here yet". */
-export function TableEmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+function TableEmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
     <tr>
       <td colSpan={columns} className="px-3 py-6 text-center text-stone-600">
         {children}
       </td>
     </tr>
+  )
+}
+
+/**
+ * A table of records: one header cell per column, then the rows; `empty` (when given) is said in
+ * one row across every column instead, for "nothing here yet".
+ */
+export function ListTable({
+  label,
+  columns,
+  empty,
+  className,
+  children,
+}: {
+  label: string
+  columns: readonly string[]
+  empty: ReactNode
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <Table label={label} className={className}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column, index) => (
+            <TableHead key={index}>{column}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {empty ? <TableEmptyRow columns={columns.length}>{empty}</TableEmptyRow> : null}
+        {children}
+      </TableBody>
+    </Table>
   )
 }

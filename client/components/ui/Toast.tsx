@@ -2,7 +2,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast'
 import { clsx } from 'clsx'
 import type { ComponentProps } from 'react'
-import { texts } from '#shared/texts.ts'
+import { toastTexts } from '#client/texts/common.ts'
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX } from '#shared/limits.ts'
 import type { ToastVariant } from './use-toast.ts'
 
@@ -21,7 +21,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       hotkey={[...TOAST_HOTKEY]}
-      label={texts.toast.regionLabel}
+      label={toastTexts.regionLabel}
       className={clsx(
         'fixed bottom-0 right-0 z-50 m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm',
         className,
@@ -64,7 +64,7 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close
-      aria-label={texts.toast.close}
+      aria-label={toastTexts.close}
       className={clsx('absolute right-2 top-2 rounded p-1 leading-none opacity-70 hover:opacity-100', className)}
       {...props}
     >

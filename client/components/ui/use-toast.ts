@@ -1,4 +1,4 @@
-// The toast store: one toast at a time (spec section 9); a dismissed toast closes at once and is
+// The toast store: one toast at a time; a dismissed toast closes at once and is
 // removed from memory TOAST_REMOVE_DELAY_MS later. The reducer is pure; timers live in dispatch.
 import { useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'

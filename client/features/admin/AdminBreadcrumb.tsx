@@ -1,6 +1,6 @@
 // Where an admin screen sits: Books › a book › a chapter. The last crumb is the current screen.
 import { Link } from 'react-router'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 
 export interface Crumb {
   label: string
@@ -9,7 +9,7 @@ export interface Crumb {
 
 export function AdminBreadcrumb({ crumbs }: { crumbs: Crumb[] }) {
   return (
-    <nav aria-label={texts.admin.breadcrumbLabel} className="text-sm text-stone-600">
+    <nav aria-label={adminTexts.breadcrumbLabel} className="text-sm text-stone-600">
       <ol className="flex flex-wrap items-center gap-1">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1

@@ -4,7 +4,8 @@ import { lazy, Suspense } from 'react'
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { texts } from '#shared/texts.ts'
+import { adminGateTexts } from '#client/texts/admin-gate.ts'
+import { siteTexts, toastTexts } from '#client/texts/common.ts'
 import { userQueries } from '#client/api/auth.ts'
 import { failureText } from '#client/api/http.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
@@ -24,7 +25,7 @@ export function AdminGate() {
   if (user.isError) {
     return (
       <GateFrame>
-        <h1 className="font-serif text-2xl font-semibold">{texts.toast.error}</h1>
+        <h1 className="font-serif text-2xl font-semibold">{toastTexts.error}</h1>
         <p className="mt-2 text-stone-700">{failureText(user.error)}</p>
       </GateFrame>
     )
@@ -43,14 +44,14 @@ export function AdminGate() {
   )
 }
 
-export function AdminAccessRequired() {
+function AdminAccessRequired() {
   return (
     <GateFrame>
-      <title>{`${texts.admin.accessRequired} · ${texts.site.name}`}</title>
-      <h1 className="font-serif text-2xl font-semibold text-stone-900">{texts.admin.accessRequired}</h1>
+      <title>{`${adminGateTexts.accessRequired} · ${siteTexts.name}`}</title>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900">{adminGateTexts.accessRequired}</h1>
       <p className="mt-4">
         <Link to="/auth" className="rounded text-stone-900 underline underline-offset-4">
-          {texts.admin.loginLink}
+          {adminGateTexts.loginLink}
         </Link>
       </p>
     </GateFrame>

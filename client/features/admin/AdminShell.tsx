@@ -2,7 +2,8 @@
 import { Suspense } from 'react'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import type { CurrentUser } from '#shared/api/auth.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { authTexts } from '#client/texts/auth.ts'
 import { useLogoutMutation } from '#client/api/auth.ts'
 import { failureText } from '#client/api/http.ts'
 import { Button } from '#client/components/ui/Button.tsx'
@@ -21,31 +22,31 @@ export function AdminShell({ user }: { user: CurrentUser }) {
       <SkipToContent />
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <nav aria-label={texts.admin.navLabel}>
+          <nav aria-label={adminTexts.navLabel}>
             <ul className="flex flex-wrap items-center gap-1 text-sm">
               <li>
                 <NavLink to="/" end className={navLinkClass}>
-                  {texts.admin.nav.home}
+                  {adminTexts.nav.home}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/admin/books" className={navLinkClass}>
-                  {texts.admin.nav.books}
+                  {adminTexts.nav.books}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/admin/lexicon" className={navLinkClass}>
-                  {texts.admin.nav.lexicon}
+                  {adminTexts.nav.lexicon}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/admin/feedback" className={navLinkClass}>
-                  {texts.admin.nav.feedback}
+                  {adminTexts.nav.feedback}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/admin/audit" className={navLinkClass}>
-                  {texts.admin.nav.audit}
+                  {adminTexts.nav.audit}
                 </NavLink>
               </li>
             </ul>
@@ -75,16 +76,16 @@ function LogoutButton() {
       onClick={() =>
         logout.mutate(undefined, {
           onSuccess: () => {
-            toast({ title: texts.auth.logoutSuccess })
+            toast({ title: authTexts.logoutSuccess })
             void navigate('/')
           },
           onError: (failure) => {
-            toast({ variant: 'destructive', title: texts.auth.logoutFailure, description: failureText(failure) })
+            toast({ variant: 'destructive', title: authTexts.logoutFailure, description: failureText(failure) })
           },
         })
       }
     >
-      {texts.admin.nav.logout}
+      {adminTexts.nav.logout}
     </Button>
   )
 }

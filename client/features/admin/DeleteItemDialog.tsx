@@ -1,7 +1,7 @@
 // The confirmation every admin list uses before deleting a row (book, chapter, page, term).
 import { useState } from 'react'
 import { fill } from '#shared/text/fill.ts'
-import { texts } from '#shared/texts.ts'
+import { toastTexts } from '#client/texts/common.ts'
 import { ConfirmDialog } from '#client/components/ui/AlertDialog.tsx'
 import { Button } from '#client/components/ui/Button.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
@@ -41,11 +41,11 @@ export function DeleteItemDialog({
     try {
       await remove()
     } catch (failure) {
-      toast({ variant: 'destructive', title: texts.toast.error, description: failureText(failure) })
+      toast({ variant: 'destructive', title: toastTexts.error, description: failureText(failure) })
       return
     }
     setOpen(false)
-    toast({ title: texts.toast.success, description: t.deleted })
+    toast({ title: toastTexts.success, description: t.deleted })
   }
 
   return (

@@ -5,7 +5,8 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import type { Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { clsx } from 'clsx'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { editorTextboxAttributes } from './editor-textbox.ts'
 import { ToolbarButton } from './ToolbarButton.tsx'
 
 const extensions = [
@@ -16,7 +17,7 @@ const extensions = [
 ]
 
 /** The editor's HTML, or '' when there is no text in it (so "required" rules see it as empty). */
-export function editorHtml(editor: Editor): string {
+function editorHtml(editor: Editor): string {
   return editor.state.doc.textContent.trim() === '' ? '' : editor.getHTML()
 }
 
@@ -41,10 +42,7 @@ export function RichTextEditor({
   const editorProps = useMemo(
     () => ({
       attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...editorTextboxAttributes(labelId, describedBy),
         'aria-invalid': String(invalid),
         class: 'prose-editor min-h-40 px-3 py-2 outline-none',
       },
@@ -83,7 +81,7 @@ function EditorToolbar({ editor }: { editor: Editor }) {
       link: current.isActive('link'),
     }),
   })
-  const labels = texts.admin.termForm.toolbar
+  const labels = adminTexts.termForm.toolbar
 
   function editLink() {
     const previous = (editor.getAttributes('link') as { href?: string }).href ?? ''

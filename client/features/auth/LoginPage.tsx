@@ -2,7 +2,7 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { texts } from '#shared/texts.ts'
+import { authTexts } from '#client/texts/auth.ts'
 import { useLoginMutation } from '#client/api/auth.ts'
 import { failureText } from '#client/api/http.ts'
 import { Button } from '#client/components/ui/Button.tsx'
@@ -30,29 +30,29 @@ export function LoginPage() {
     setFieldErrors({})
     login.mutate(result.input, {
       onSuccess: () => {
-        toast({ title: texts.auth.loginSuccess })
+        toast({ title: authTexts.loginSuccess })
         void navigate('/admin/books')
       },
       onError: (failure) => {
-        toast({ variant: 'destructive', title: texts.auth.loginFailureTitle, description: failureText(failure) })
+        toast({ variant: 'destructive', title: authTexts.loginFailureTitle, description: failureText(failure) })
       },
     })
   }
 
   return (
     <section className="mx-auto w-full max-w-sm">
-      <PageHeading title={texts.auth.heading}>{texts.auth.heading}</PageHeading>
+      <PageHeading title={authTexts.heading}>{authTexts.heading}</PageHeading>
       <form className="mt-6 grid gap-4" noValidate onSubmit={submit}>
-        <LoginField name="username" label={texts.auth.username} autoComplete="username" error={fieldErrors.username} />
+        <LoginField name="username" label={authTexts.username} autoComplete="username" error={fieldErrors.username} />
         <LoginField
           name="password"
           type="password"
-          label={texts.auth.password}
+          label={authTexts.password}
           autoComplete="current-password"
           error={fieldErrors.password}
         />
         <Button type="submit" disabled={login.isPending}>
-          {login.isPending ? texts.auth.submitting : texts.auth.submit}
+          {login.isPending ? authTexts.submitting : authTexts.submit}
         </Button>
       </form>
     </section>

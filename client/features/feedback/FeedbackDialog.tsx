@@ -1,7 +1,7 @@
 // The visitor's feedback dialog. The form itself (react-hook-form with the shared zod schema) is
 // loaded when the dialog opens, or a moment before: when the pointer or focus reaches the button.
 import { lazy, Suspense, useState } from 'react'
-import { texts } from '#shared/texts.ts'
+import { feedbackTexts } from '#client/texts/feedback.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { Dialog, DialogContent, DialogTrigger } from '#client/components/ui/Dialog.tsx'
 
@@ -21,9 +21,9 @@ export function FeedbackDialog() {
         onFocus={preload}
         className="block w-full rounded px-1.5 py-1 text-left text-sm text-stone-800 underline-offset-4 hover:bg-stone-200/70 hover:underline"
       >
-        {texts.feedback.open}
+        {feedbackTexts.open}
       </DialogTrigger>
-      <DialogContent title={texts.feedback.title} description={texts.feedback.description}>
+      <DialogContent title={feedbackTexts.title} description={feedbackTexts.description}>
         {open ? (
           <Suspense fallback={<LoadingStatus />}>
             <FeedbackForm onSent={() => setOpen(false)} />

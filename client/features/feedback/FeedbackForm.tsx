@@ -4,7 +4,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { FeedbackInput } from '#shared/api/feedback.ts'
-import { texts } from '#shared/texts.ts'
+import { toastTexts } from '#client/texts/common.ts'
+import { feedbackTexts } from '#client/texts/feedback.ts'
 import { useSendFeedback } from '#client/api/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { DialogFooter } from '#client/components/ui/Dialog.tsx'
@@ -28,37 +29,37 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
     }
     send.mutate(input, {
       onSuccess: () => {
-        toast({ title: texts.feedback.success })
+        toast({ title: feedbackTexts.success })
         form.reset(empty)
         onSent()
       },
       onError: (failure) => {
         console.error('Sending feedback failed', failure)
-        toast({ variant: 'destructive', title: texts.toast.error, description: texts.feedback.failure })
+        toast({ variant: 'destructive', title: toastTexts.error, description: feedbackTexts.failure })
       },
     })
   })
 
   return (
     <form className="grid gap-4" noValidate onSubmit={submit}>
-      <FormField label={texts.feedback.name} error={errors.name?.message}>
+      <FormField label={feedbackTexts.name} error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
       </FormField>
-      <FormField label={texts.feedback.email} error={errors.email?.message}>
+      <FormField label={feedbackTexts.email} error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
-      <FormField label={texts.feedback.feedback} error={errors.feedback?.message}>
+      <FormField label={feedbackTexts.feedback} error={errors.feedback?.message}>
         {(control) => <Textarea {...control} rows={6} {...form.register('feedback')} />}
       </FormField>
       {send.isError ? (
         // the toast outside is hidden from screen readers while this dialog is open: say it here too
         <p role="alert" className="text-sm text-red-800">
-          {texts.feedback.failure}
+          {feedbackTexts.failure}
         </p>
       ) : null}
       <DialogFooter>
         <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? texts.feedback.submitting : texts.feedback.submit}
+          {send.isPending ? feedbackTexts.submitting : feedbackTexts.submit}
         </Button>
       </DialogFooter>
     </form>

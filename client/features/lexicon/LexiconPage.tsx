@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import type { Term } from '#shared/api/terms.ts'
 import { SEARCH_DEBOUNCE_MS } from '#shared/limits.ts'
 import { fill } from '#shared/text/fill.ts'
-import { texts } from '#shared/texts.ts'
+import { lexiconTexts } from '#client/texts/reader.ts'
 import { lexiconQueries } from '#client/api/lexicon.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
@@ -30,9 +30,9 @@ export function LexiconPage() {
   const inputId = useId()
   return (
     <section className="mx-auto max-w-3xl">
-      <PageHeading title={texts.lexicon.heading}>{texts.lexicon.heading}</PageHeading>
+      <PageHeading title={lexiconTexts.heading}>{lexiconTexts.heading}</PageHeading>
       <div role="search" className="mt-6 grid gap-1">
-        <Label htmlFor={inputId}>{texts.lexicon.search}</Label>
+        <Label htmlFor={inputId}>{lexiconTexts.search}</Label>
         <Input id={inputId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
       </div>
       <div className="mt-6">{search ? <SearchResults search={search} /> : <LetterGroups />}</div>
@@ -44,7 +44,7 @@ function LetterGroups() {
   const letters = useQuery(lexiconQueries.letters())
   if (letters.isPending) return <LoadingStatus />
   if (letters.isError) return <FailedNote />
-  if (letters.data.length === 0) return <p className="text-stone-600">{texts.lexicon.empty}</p>
+  if (letters.data.length === 0) return <p className="text-stone-600">{lexiconTexts.empty}</p>
   return (
     <ul className="grid gap-2">
       {letters.data.map((letter) => (
@@ -81,7 +81,7 @@ function SearchResults({ search }: { search: string }) {
   if (terms.length === 0) {
     return (
       <p role="status" className="text-stone-700">
-        {fill(texts.lexicon.noMatches, { search })}
+        {fill(lexiconTexts.noMatches, { search })}
       </p>
     )
   }
@@ -95,7 +95,7 @@ function SearchResults({ search }: { search: string }) {
           onClick={() => void results.fetchNextPage()}
           disabled={results.isFetchingNextPage}
         >
-          {texts.lexicon.loadMore}
+          {lexiconTexts.loadMore}
         </Button>
       ) : null}
     </>
@@ -119,7 +119,7 @@ function TermList({ terms }: { terms: Term[] }) {
 function FailedNote() {
   return (
     <p role="alert" className="text-sm text-red-800">
-      {texts.lexicon.fetchFailed}
+      {lexiconTexts.fetchFailed}
     </p>
   )
 }

@@ -4,7 +4,8 @@
 // first and last block, and Enter copies the address. See docs/decisions/008-paragraph-links-keyboard.md.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent, RefObject } from 'react'
-import { texts } from '#shared/texts.ts'
+import { toastTexts } from '#client/texts/common.ts'
+import { readerTexts } from '#client/texts/reader.ts'
 import { toast } from '#client/components/ui/use-toast.ts'
 import { blockAddress, blockInView, blockOf, blockPreview, firstBlock, lastBlock, step } from './block-link.ts'
 import type { Step } from './block-link.ts'
@@ -146,7 +147,7 @@ export function BlockLink({ body, contentId, items, onGap, onEnd }: BlockLinkPro
       setAnnouncement(blockPreview(target))
     } else if ('gap' in next) {
       onGap(next.gap)
-      setAnnouncement(texts.reader.loadingPart)
+      setAnnouncement(readerTexts.loadingPart)
     } else {
       onEnd()
     }
@@ -172,10 +173,10 @@ export function BlockLink({ body, contentId, items, onGap, onEnd }: BlockLinkPro
     const address = blockAddress(window.location.origin, contentId, block.id)
     try {
       await navigator.clipboard.writeText(address)
-      toast({ title: texts.reader.linkCopied, description: address })
+      toast({ title: readerTexts.linkCopied, description: address })
     } catch (failure) {
       console.error('Copying the paragraph link failed', failure)
-      toast({ variant: 'destructive', title: texts.toast.error, description: texts.reader.copyFailed })
+      toast({ variant: 'destructive', title: toastTexts.error, description: readerTexts.copyFailed })
     }
   }
 
@@ -185,10 +186,10 @@ export function BlockLink({ body, contentId, items, onGap, onEnd }: BlockLinkPro
         ref={button}
         type="button"
         className="block-link"
-        aria-label={texts.reader.copyLink}
+        aria-label={readerTexts.copyLink}
         aria-describedby={`${previewId} ${hintId}`}
         aria-keyshortcuts="ArrowUp ArrowDown Home End"
-        title={texts.reader.copyLink}
+        title={readerTexts.copyLink}
         onClick={copy}
         onKeyDown={onKeyDown}
       >
@@ -198,7 +199,7 @@ export function BlockLink({ body, contentId, items, onGap, onEnd }: BlockLinkPro
         {preview}
       </span>
       <span id={hintId} hidden>
-        {texts.reader.copyLinkKeys}
+        {readerTexts.copyLinkKeys}
       </span>
       <span role="status" className="block-link-status sr-only">
         {announcement}

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { clsx } from 'clsx'
 import { Link } from 'react-router'
 import type { BookWithChapters, ChapterSummary } from '#shared/api/books.ts'
-import { texts } from '#shared/texts.ts'
+import { sidePanelTexts } from '#client/texts/reader.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 
@@ -35,11 +35,11 @@ export function BookTree({ contentId, onNavigate }: { contentId: number | null; 
   if (books.isError) {
     return (
       <p role="alert" className="p-2 text-sm text-red-800">
-        {texts.sidePanel.loadFailed}
+        {sidePanelTexts.loadFailed}
       </p>
     )
   }
-  if (books.data.length === 0) return <p className="p-2 text-sm text-stone-600">{texts.sidePanel.empty}</p>
+  if (books.data.length === 0) return <p className="p-2 text-sm text-stone-600">{sidePanelTexts.empty}</p>
   return (
     <ul className="grid gap-1">
       {books.data.map((book) => (
@@ -126,7 +126,7 @@ function ChapterPages({
   if (pages.isError) {
     return (
       <p role="alert" className="px-2 text-sm text-red-800">
-        {texts.sidePanel.loadFailed}
+        {sidePanelTexts.loadFailed}
       </p>
     )
   }

@@ -1,7 +1,7 @@
 // The page body as it arrives: one container per loaded chunk, a placeholder per missing chunk
 // between them (loaded when the reader scrolls near it), and the paragraph link, first in the body.
 import { memo, useEffect, useRef } from 'react'
-import { texts } from '#shared/texts.ts'
+import { readerTexts } from '#client/texts/reader.ts'
 import { BlockLink } from './BlockLink.tsx'
 import { useScrollRoot } from './scroll-root.ts'
 import type { ChunkLoader } from './use-chunk-loader.ts'
@@ -54,7 +54,7 @@ function ChunkGap({ index, loader }: { index: number; loader: ChunkLoader }) {
   }, [fillGap, gapsSuspended, index, scrollRoot])
   return (
     <div ref={ref} className="reader-gap" data-gap={index}>
-      <span className="sr-only">{texts.reader.loadingPart}</span>
+      <span className="sr-only">{readerTexts.loadingPart}</span>
     </div>
   )
 }

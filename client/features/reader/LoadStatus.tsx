@@ -1,7 +1,8 @@
 // Where progressive reading stands: 'part X of N' or 'Kogu sisu laetud (N osa)', the buttons to
 // read on, and the retry after a failed chunk.
 import { fill } from '#shared/text/fill.ts'
-import { texts } from '#shared/texts.ts'
+import { siteTexts } from '#client/texts/common.ts'
+import { readerTexts } from '#client/texts/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import type { ChunkLoader } from './use-chunk-loader.ts'
 
@@ -12,30 +13,30 @@ export function LoadStatus({ loader }: { loader: ChunkLoader }) {
     <div className="reader-controls mt-8 flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4 text-sm text-stone-700">
       <p role="status" className="mr-auto">
         {total === null
-          ? texts.site.loading
+          ? siteTexts.loading
           : complete
-            ? fill(texts.reader.allLoaded, { total })
-            : fill(texts.reader.partOf, { loaded, total })}
+            ? fill(readerTexts.allLoaded, { total })
+            : fill(readerTexts.partOf, { loaded, total })}
       </p>
       {failed !== null ? (
         <div role="alert" className="flex items-center gap-3 text-red-800">
-          {fill(texts.reader.chunkFailed, { chunk: failed + 1 })}
+          {fill(readerTexts.chunkFailed, { chunk: failed + 1 })}
           <Button variant="secondary" onClick={loader.retry}>
-            {texts.reader.retry}
+            {readerTexts.retry}
           </Button>
         </div>
       ) : null}
       {!complete && total !== null ? (
         <>
           <Button variant="secondary" onClick={loader.loadMore} disabled={failed !== null}>
-            {texts.reader.loadMore}
+            {readerTexts.loadMore}
           </Button>
           <Button
             variant="secondary"
             onClick={() => void loader.loadAll()}
             disabled={failed !== null || loader.loadingAll}
           >
-            {texts.reader.loadAll}
+            {readerTexts.loadAll}
           </Button>
         </>
       ) : null}

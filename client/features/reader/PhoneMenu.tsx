@@ -1,7 +1,8 @@
 // On phones the side panel becomes a menu that slides in from the left (a Radix dialog as a sheet).
 import { useState } from 'react'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { texts } from '#shared/texts.ts'
+import { commonTexts } from '#client/texts/common.ts'
+import { sidePanelTexts } from '#client/texts/reader.ts'
 import { overlayClass } from '#client/components/ui/Dialog.tsx'
 import { SidePanel } from './SidePanel.tsx'
 import './reader.css'
@@ -12,7 +13,7 @@ export function PhoneMenu({ contentId }: { contentId: number | null }) {
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Trigger className="inline-flex min-h-10 items-center gap-2 rounded-md border border-stone-300 bg-white px-3 text-sm text-stone-800">
         <span aria-hidden="true">☰</span>
-        {texts.sidePanel.menu}
+        {sidePanelTexts.menu}
       </DialogPrimitive.Trigger>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className={overlayClass} />
@@ -22,10 +23,10 @@ export function PhoneMenu({ contentId }: { contentId: number | null }) {
         >
           <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
             <DialogPrimitive.Title className="font-serif text-lg font-semibold">
-              {texts.sidePanel.menu}
+              {sidePanelTexts.menu}
             </DialogPrimitive.Title>
             <DialogPrimitive.Close
-              aria-label={texts.common.close}
+              aria-label={commonTexts.close}
               className="rounded p-1 text-xl leading-none text-stone-600"
             >
               <span aria-hidden="true">×</span>

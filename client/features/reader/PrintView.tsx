@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { readerQueries } from '#client/api/reader.ts'
 import { fill } from '#shared/text/fill.ts'
 import { tocHeadings } from '#shared/text/toc-filter.ts'
-import { texts } from '#shared/texts.ts'
+import { readerTexts } from '#client/texts/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { useChunkLoader } from './use-chunk-loader.ts'
 import './reader.css'
@@ -37,7 +37,7 @@ export function PrintView({ contentId }: { contentId: number }) {
       {content.data ? <title>{content.data.title}</title> : null}
       <div className="print-hidden mb-6 flex flex-wrap items-center gap-3 border-b border-stone-200 pb-4 font-sans text-sm">
         <p role="status" className="mr-auto">
-          {ready ? texts.reader.print.ready : fill(texts.reader.print.loading, { loaded, total: total ?? '…' })}
+          {ready ? readerTexts.print.ready : fill(readerTexts.print.loading, { loaded, total: total ?? '…' })}
         </p>
         {loader.state.failedChunk !== null ? (
           <Button
@@ -47,14 +47,14 @@ export function PrintView({ contentId }: { contentId: number }) {
               void loadAll()
             }}
           >
-            {texts.reader.retry}
+            {readerTexts.retry}
           </Button>
         ) : null}
         <Button onClick={() => window.print()} disabled={!ready}>
-          {texts.reader.print.printAgain}
+          {readerTexts.print.printAgain}
         </Button>
         <Button variant="secondary" onClick={() => window.close()}>
-          {texts.reader.print.close}
+          {readerTexts.print.close}
         </Button>
       </div>
       {content.data ? (
@@ -66,8 +66,8 @@ export function PrintView({ contentId }: { contentId: number }) {
         </header>
       ) : null}
       {ready && headings.length > 0 ? (
-        <nav aria-label={texts.reader.print.toc} className="print-toc mb-10">
-          <h2 className="mb-2 text-xl font-semibold">{texts.reader.print.toc}</h2>
+        <nav aria-label={readerTexts.print.toc} className="print-toc mb-10">
+          <h2 className="mb-2 text-xl font-semibold">{readerTexts.print.toc}</h2>
           <ol className="grid gap-0.5 text-sm">
             {headings.map((heading) => (
               <li key={heading.id} style={{ paddingLeft: `${Math.max(0, heading.level - 1)}rem` }}>
@@ -91,7 +91,7 @@ export function PrintView({ contentId }: { contentId: number }) {
         </div>
       ) : null}
       {ready && content.data?.linksContent ? (
-        <section aria-label={texts.reader.notes} className="print-notes mt-10 border-t border-stone-300 pt-6">
+        <section aria-label={readerTexts.notes} className="print-notes mt-10 border-t border-stone-300 pt-6">
           <div className="reader-prose" dangerouslySetInnerHTML={{ __html: content.data.linksContent }} />
         </section>
       ) : null}

@@ -4,7 +4,8 @@ import { useRef } from 'react'
 import { Outlet, useLocation, useMatch, useSearchParams } from 'react-router'
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels'
 import { SIDE_PANEL_DEFAULT_PERCENT, SIDE_PANEL_MAX_PERCENT, SIDE_PANEL_MIN_PERCENT } from '#shared/limits.ts'
-import { texts } from '#shared/texts.ts'
+import { siteTexts } from '#client/texts/common.ts'
+import { sidePanelTexts } from '#client/texts/reader.ts'
 import { isPrintAddress } from './ContentPage.tsx'
 import { PhoneMenu } from './PhoneMenu.tsx'
 import { ScrollRootContext } from './scroll-root.ts'
@@ -52,12 +53,12 @@ function DesktopPanels({ contentId }: { contentId: number | null }) {
         className="side-panel h-full"
         style={{ overflow: 'auto' }}
       >
-        <aside aria-label={texts.sidePanel.label} className="min-h-full border-r border-stone-200 bg-stone-100/60">
+        <aside aria-label={sidePanelTexts.label} className="min-h-full border-r border-stone-200 bg-stone-100/60">
           <SidePanel contentId={contentId} />
         </aside>
       </Panel>
       <Separator
-        aria-label={texts.sidePanel.resize}
+        aria-label={sidePanelTexts.resize}
         className="panel-separator w-1.5 bg-stone-200 transition-colors outline-none hover:bg-amber-700/60 focus-visible:bg-amber-700 data-[separator=active]:bg-amber-700"
       />
       {/* not 'main': the panel renders its id, and the skip link needs #main to be the <main> */}
@@ -94,7 +95,7 @@ export function SkipToContent() {
       }}
       className="skip-link sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
     >
-      {texts.site.skipToContent}
+      {siteTexts.skipToContent}
     </a>
   )
 }

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { texts } from '#shared/texts.ts'
+import { readerTexts } from '#client/texts/reader.ts'
 import { ApiError } from '#client/api/http.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
@@ -33,7 +33,7 @@ export function Reader({ contentId }: { contentId: number }) {
   const [openTerm, setOpenTerm] = useState<OpenTerm | null>(null)
 
   if (content.error instanceof ApiError && content.error.status === 404) {
-    return <PageHeading title={texts.reader.contentNotFound}>{texts.reader.contentNotFound}</PageHeading>
+    return <PageHeading title={readerTexts.contentNotFound}>{readerTexts.contentNotFound}</PageHeading>
   }
 
   const followLink = (event: MouseEvent<HTMLElement>) => {
@@ -66,13 +66,13 @@ export function Reader({ contentId }: { contentId: number }) {
       <TitleBar content={content.data} onJump={jumpTo} />
       {content.isError && !(content.error instanceof ApiError && content.error.status === 404) ? (
         <p role="alert" className="mb-4 text-sm text-red-800">
-          {texts.reader.fetchContentFailed}
+          {readerTexts.fetchContentFailed}
         </p>
       ) : null}
       <ChunkedBody loader={loader} contentId={contentId} />
       <LoadStatus loader={loader} />
       {content.data?.linksContent ? (
-        <section aria-label={texts.reader.notes} className="reader-links mt-10 border-t border-stone-300 pt-6">
+        <section aria-label={readerTexts.notes} className="reader-links mt-10 border-t border-stone-300 pt-6">
           <div className="reader-prose" dangerouslySetInnerHTML={{ __html: content.data.linksContent }} />
         </section>
       ) : null}

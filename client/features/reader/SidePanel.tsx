@@ -2,7 +2,7 @@
 // the feedback dialog.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { texts } from '#shared/texts.ts'
+import { sidePanelTexts } from '#client/texts/reader.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { FeedbackDialog } from '#client/features/feedback/FeedbackDialog.tsx'
 import { BookTree } from './BookTree.tsx'
@@ -15,19 +15,19 @@ export function SidePanel({ contentId, onNavigate }: { contentId: number | null;
   const donationUrl = site.data?.donationUrl ?? null
   return (
     <div className="flex min-h-full flex-col gap-4 p-3">
-      <nav aria-label={texts.sidePanel.label}>
+      <nav aria-label={sidePanelTexts.label}>
         <BookTree contentId={contentId} onNavigate={onNavigate} />
       </nav>
       <ul className="mt-auto grid gap-1 border-t border-stone-200 pt-3">
         <li>
           <Link to="/lexicon" className={linkClass} onClick={onNavigate}>
-            {texts.sidePanel.lexicon}
+            {sidePanelTexts.lexicon}
           </Link>
         </li>
         {donationUrl ? (
           <li>
             <a href={donationUrl} target="_blank" rel="noopener" className={linkClass}>
-              {texts.sidePanel.donate} <span className="sr-only">{texts.sidePanel.opensInNewTab}</span>
+              {sidePanelTexts.donate} <span className="sr-only">{sidePanelTexts.opensInNewTab}</span>
             </a>
           </li>
         ) : null}

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, NavLink } from 'react-router'
-import { texts } from '#shared/texts.ts'
+import { headerTexts, siteTexts } from '#client/texts/common.ts'
 import { userQueries } from '#client/api/auth.ts'
 import { SearchButton } from './SearchButton.tsx'
 
@@ -20,16 +20,16 @@ export function SiteHeader({ menu = null }: { menu?: ReactNode }) {
         <div className="flex items-center gap-3">
           {menu}
           <Link to="/" className="rounded font-serif text-lg font-semibold text-stone-900">
-            {texts.site.name}
+            {siteTexts.name}
           </Link>
         </div>
         <div className="flex items-center gap-2">
           <SearchButton />
-          <nav aria-label={texts.header.navLabel}>
+          <nav aria-label={headerTexts.navLabel}>
             <ul className="flex items-center gap-2 text-sm">
               <li>
                 <NavLink to="/" end className={navLinkClass}>
-                  {texts.header.home}
+                  {headerTexts.home}
                 </NavLink>
               </li>
               <li>
@@ -50,13 +50,13 @@ function AdminEntryLink() {
   if (user.data) {
     return (
       <NavLink to="/admin/books" className={navLinkClass}>
-        {texts.header.admin}
+        {headerTexts.admin}
       </NavLink>
     )
   }
   return (
     <NavLink to="/auth" className={navLinkClass}>
-      {texts.header.login}
+      {headerTexts.login}
     </NavLink>
   )
 }

@@ -1,7 +1,8 @@
 // /term/:id: one lexicon term and its description; 'Term not found' when there is none.
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { texts } from '#shared/texts.ts'
+import { errorTexts } from '#client/texts/common.ts'
+import { readerTexts, sidePanelTexts } from '#client/texts/reader.ts'
 import { ApiError } from '#client/api/http.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
@@ -13,13 +14,13 @@ export function TermPage() {
   const termId = /^[0-9]{1,10}$/.test(id ?? '') ? Number(id) : null
   const term = useQuery({ ...readerQueries.term(termId ?? 0), enabled: termId !== null && termId > 0 })
   if (termId === null || termId <= 0 || (term.error instanceof ApiError && term.error.status === 404)) {
-    return <PageHeading title={texts.reader.termNotFound}>{texts.reader.termNotFound}</PageHeading>
+    return <PageHeading title={readerTexts.termNotFound}>{readerTexts.termNotFound}</PageHeading>
   }
   if (term.isPending) return <LoadingStatus />
   if (term.isError) {
     return (
       <p role="alert" className="text-red-800">
-        {texts.errors.screenFailed}
+        {errorTexts.screenFailed}
       </p>
     )
   }
@@ -29,7 +30,7 @@ export function TermPage() {
       <div className="reader-prose mt-6" dangerouslySetInnerHTML={{ __html: term.data.description }} />
       <p className="mt-8 text-sm">
         <Link to="/lexicon" className="text-amber-800 underline underline-offset-4">
-          {texts.sidePanel.lexicon}
+          {sidePanelTexts.lexicon}
         </Link>
       </p>
     </article>

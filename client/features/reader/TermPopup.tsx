@@ -2,7 +2,8 @@
 // stays where they are. The dialog returns focus to the link when it closes.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { texts } from '#shared/texts.ts'
+import { errorTexts } from '#client/texts/common.ts'
+import { readerTexts } from '#client/texts/reader.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { ApiError } from '#client/api/http.ts'
 import { Dialog, DialogContent } from '#client/components/ui/Dialog.tsx'
@@ -24,7 +25,7 @@ export function TermPopup({ open, onClose }: { open: OpenTerm | null; onClose: (
 function TermPopupContent({ termId, link }: OpenTerm) {
   const term = useQuery(readerQueries.term(termId))
   const missing = term.error instanceof ApiError && term.error.status === 404
-  const title = term.data?.term ?? (term.isError ? texts.reader.termNotFound : texts.reader.termLoading)
+  const title = term.data?.term ?? (term.isError ? readerTexts.termNotFound : readerTexts.termLoading)
   return (
     <DialogContent
       title={title}
@@ -37,13 +38,13 @@ function TermPopupContent({ termId, link }: OpenTerm) {
         <div className="reader-prose text-stone-800" dangerouslySetInnerHTML={{ __html: term.data.description }} />
       ) : term.isError && !missing ? (
         <p role="alert" className="text-sm text-red-800">
-          {texts.errors.screenFailed}
+          {errorTexts.screenFailed}
         </p>
       ) : null}
       {term.data ? (
         <p className="text-sm">
           <Link to={`/term/${termId}`} className="text-amber-800 underline underline-offset-4">
-            {texts.reader.termPopupOpenPage}
+            {readerTexts.termPopupOpenPage}
           </Link>
         </p>
       ) : null}

@@ -4,7 +4,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { clsx } from 'clsx'
 import type { Content } from '#shared/api/content.ts'
 import { tocHeadings } from '#shared/text/toc-filter.ts'
-import { texts } from '#shared/texts.ts'
+import { siteTexts } from '#client/texts/common.ts'
+import { readerTexts } from '#client/texts/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { useScrollRoot } from './scroll-root.ts'
@@ -16,7 +17,7 @@ export function TitleBar({ content, onJump }: { content: Content | undefined; on
   return (
     <div
       role="group"
-      aria-label={texts.reader.titleBarLabel}
+      aria-label={readerTexts.titleBarLabel}
       data-visible={visible}
       className={clsx(
         'reader-title-bar sticky top-0 z-20 -mx-4 mb-4 border-b border-stone-200 bg-stone-50/95 px-4 py-3 backdrop-blur',
@@ -32,8 +33,8 @@ export function TitleBar({ content, onJump }: { content: Content | undefined; on
       ) : null}
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <PageHeading title={content?.title ?? texts.reader.contentHeading}>
-            {content?.title ?? <span className="text-stone-400">{texts.site.loading}</span>}
+          <PageHeading title={content?.title ?? readerTexts.contentHeading}>
+            {content?.title ?? <span className="text-stone-400">{siteTexts.loading}</span>}
           </PageHeading>
         </div>
         <div className="flex shrink-0 gap-2">
@@ -44,9 +45,9 @@ export function TitleBar({ content, onJump }: { content: Content | undefined; on
                 href={`/content/${content.id}?print=1`}
                 target="_blank"
                 rel="noopener"
-                aria-label={texts.reader.pdfLabel}
+                aria-label={readerTexts.pdfLabel}
               >
-                {texts.reader.pdf}
+                {readerTexts.pdf}
               </a>
             </Button>
           ) : null}
@@ -82,14 +83,14 @@ function TocButton({ headers, onJump }: { headers: Content['headers']; onJump: (
   return (
     <Popover open={open} onOpenChange={setOpen} modal>
       <PopoverTrigger asChild>
-        <Button variant="secondary">{texts.reader.toc}</Button>
+        <Button variant="secondary">{readerTexts.toc}</Button>
       </PopoverTrigger>
       <PopoverContent aria-labelledby={titleId}>
         <h2 id={titleId} className="mb-2 pr-8 font-serif text-lg font-semibold">
-          {texts.reader.toc}
+          {readerTexts.toc}
         </h2>
         {headings.length === 0 ? (
-          <p className="text-sm text-stone-600">{texts.reader.tocEmpty}</p>
+          <p className="text-sm text-stone-600">{readerTexts.tocEmpty}</p>
         ) : (
           <ul className="grid gap-1 text-sm">
             {headings.map((heading) => (

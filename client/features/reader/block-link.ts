@@ -3,13 +3,13 @@
 // DOM look-ups only; BlockLink.tsx holds the state.
 
 /** A top-level block of a chunk: what a paragraph link points at. */
-export const BLOCK_SELECTOR = '.reader-chunk > [id]'
+const BLOCK_SELECTOR = '.reader-chunk > [id]'
 const CHUNK_SELECTOR = '.reader-chunk, .reader-gap'
 
 /** How many characters of a block a screen reader hears as the link's description. */
 const PREVIEW_CHARS = 80
 
-export function isBlock(element: Element | null): element is HTMLElement {
+function isBlock(element: Element | null): element is HTMLElement {
   return element instanceof HTMLElement && element.id !== '' && !!element.parentElement?.matches('.reader-chunk')
 }
 
@@ -91,7 +91,7 @@ export function blockInView(body: HTMLElement, top: number, bottom: number): HTM
 }
 
 /** The first block that reaches below `line`. */
-export function blockAtLine(body: HTMLElement, line: number): HTMLElement | null {
+function blockAtLine(body: HTMLElement, line: number): HTMLElement | null {
   const chunks = [...body.querySelectorAll<HTMLElement>('.reader-chunk')]
   const bottom = (element: Element) => element.getBoundingClientRect().bottom
   const chunkIndex = firstEndingBelow(chunks.length, (index) => bottom(chunks[index]!), line)

@@ -1,4 +1,4 @@
-// The pure state of progressive reading (spec section 4): which chunks of a page are loaded,
+// The pure state of progressive reading: which chunks of a page are loaded,
 // loading or failed, what to fetch next, where the gaps are, and in what order a jump without the
 // server's answer searches. use-chunk-loader.ts does the fetching and timing around it.
 import { READER_FOOTNOTE_TAIL_CHUNKS, READER_JUMP_MAX_ATTEMPTS } from '#shared/limits.ts'
@@ -121,7 +121,7 @@ export function renderItems(state: ChunkLoaderState): RenderItem[] {
 }
 
 /**
- * The spec's search for a jump target when the server cannot say where it is: chunks not yet on
+ * The search for a jump target when the server cannot say where it is: chunks not yet on
  * the page, at most 30; footnotes (`_ftn…`) from near the end, the last 10 chunks first.
  */
 export function jumpSearchOrder(state: ChunkLoaderState, targetId: string): number[] {

@@ -1,4 +1,4 @@
-// When the reader's sticky title bar shows (spec sections 2 and 9): always near the top (below
+// When the reader's sticky title bar shows: always near the top (below
 // 50px), hidden once the reader scrolls down past 100px, shown again as soon as they scroll up.
 import { TITLE_BAR_HIDE_AFTER_PX, TITLE_BAR_SHOW_BELOW_PX } from '#shared/limits.ts'
 

@@ -1,4 +1,4 @@
-// Progressive reading of one page (spec section 4): chunk 0 first, chunk 1 after 200 ms, then the
+// Progressive reading of one page: chunk 0 first, chunk 1 after 200 ms, then the
 // next chunk whenever the reader has scrolled past 70% of the main area (at most one automatic
 // load every 200 ms), 'Lae rohkem', 'Lae kogu sisu', gaps filled on demand, and a stop with a retry
 // when a chunk fails. The decisions are pure (chunk-plan.ts); this hook fetches and times them.

@@ -1,6 +1,6 @@
-// Jumps inside a page (spec section 4): an internal link, a footnote, a table-of-contents entry or a
+// Jumps inside a page: an internal link, a footnote, a table-of-contents entry or a
 // hash in the address. The server says which chunk holds the target (one request); without an
-// answer the spec's search runs. The target is scrolled to smoothly after 100 ms and highlighted for
+// answer the fallback search runs (jumpSearchOrder in chunk-plan.ts). The target is scrolled to smoothly after 100 ms and highlighted for
 // 2 s; a missing target is only logged. Each jump is a history entry, so Back returns to the place
 // the reader jumped from.
 import { useCallback, useEffect, useRef } from 'react'
@@ -11,7 +11,7 @@ import { READER_HIGHLIGHT_MS, READER_SCROLL_DELAY_MS } from '#shared/limits.ts'
 import { jumpSearchOrder } from './chunk-plan.ts'
 import type { ChunkLoader } from './use-chunk-loader.ts'
 
-export const HIGHLIGHT_CLASS = 'reader-highlight'
+const HIGHLIGHT_CLASS = 'reader-highlight'
 /**
  * A jump's smooth scroll has ended when the browser says so (scrollend) or when no scroll event has
  * come for SETTLE_QUIET_MS (browsers without scrollend; no scroll at all); SETTLE_MAX_MS at most.
@@ -109,7 +109,7 @@ export function useReaderJumps({
           if (chunk !== null && (await loadChunk(chunk))) target = await waitForTarget(article, targetId)
         }
         if (!target) {
-          // The spec's own search: chunk 0 first (it tells how many there are), then the order.
+          // The fallback search: chunk 0 first (it tells how many there are), then the order.
           if (await loadChunk(0)) target = await waitForTarget(article, targetId, 2)
           for (const chunk of target ? [] : jumpSearchOrder(current(), targetId)) {
             if (stale()) return

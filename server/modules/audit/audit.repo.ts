@@ -1,6 +1,6 @@
 // The audit log: who changed what. Written in the same transaction as the change it records.
 import { count, desc } from 'drizzle-orm'
-import type { CurrentUser } from '../../../shared/api/auth.ts'
+import type { CurrentUser } from '#shared/api/auth.ts'
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema.ts'
 import type { Page } from '../../lib/paging.ts'

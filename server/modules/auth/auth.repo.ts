@@ -1,7 +1,7 @@
-// SQL for users, sessions and failed-login counts.
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
+// SQL for users and sessions (failed logins are counted in rate-limits.repo.ts).
+import { and, count, eq, gt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { loginFailures, sessions, users } from '../../db/schema.ts'
+import { sessions, users } from '../../db/schema.ts'
 
 const publicUser = { id: users.id, username: users.username }
 
@@ -58,21 +58,4 @@ export async function deleteUserSessions(db: DbOrTx, userId: number) {
 
 export async function deleteExpiredSessions(db: DbOrTx, now: Date, idleSince: Date) {
   await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now} OR ${sessions.lastSeenAt} <= ${idleSince}`)
-}
-
-export async function countRecentFailures(db: DbOrTx, key: string, since: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.createdAt, since)))
-  return row?.n ?? 0
-}
-
-export async function recordFailures(db: DbOrTx, keys: string[], olderThan: Date) {
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, olderThan))
-  await db.insert(loginFailures).values(keys.map((key) => ({ key })))
-}
-
-export async function clearFailures(db: DbOrTx, key: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key))
 }

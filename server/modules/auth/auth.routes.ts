@@ -1,21 +1,21 @@
-// /api/user, /api/login, /api/logout, /api/register (runtime contract, "HTTP surface").
+// /api/user, /api/login, /api/logout, /api/register (contract: shared/api/auth.ts, docs/openapi.json).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { CurrentUser, LoginInput, RegisterInput } from '../../../shared/api/auth.ts'
+import { CurrentUser, LoginInput, RegisterInput } from '#shared/api/auth.ts'
 import type { Db } from '../../db/client.ts'
 import { clearSessionCookie, startSession } from '../../http/auth.ts'
 import { unauthorized } from '../../http/errors.ts'
 import { endSession, login, register } from './auth.service.ts'
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/user', { schema: { response: { 200: CurrentUser } } }, async (request) => {
+  app.get('/api/user', { config: { access: 'admin' }, schema: { response: { 200: CurrentUser } } }, async (request) => {
     if (!request.user) throw unauthorized('Not logged in')
     return request.user
   })
 
   app.post(
     '/api/login',
-    { config: { public: true }, schema: { body: LoginInput, response: { 200: CurrentUser } } },
+    { config: { access: 'public' }, schema: { body: LoginInput, response: { 200: CurrentUser } } },
     async (request, reply) => {
       const user = await login(db, request.body.username, request.body.password, request.ip)
       // A new session id at every login; the one the browser had (if any) ends.
@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.post(
     '/api/logout',
-    { config: { public: true }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request, reply) => {
       if (request.sessionToken) await endSession(db, request.sessionToken)
       clearSessionCookie(request, reply)
@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.post(
     '/api/register',
-    { config: { public: true }, schema: { body: RegisterInput, response: { 201: CurrentUser } } },
+    { config: { access: 'public' }, schema: { body: RegisterInput, response: { 201: CurrentUser } } },
     async (request, reply) => {
       const user = await register(db, request.body.username, request.body.password, request.user !== null)
       // The very first user is logged in at once; an administrator adding a user stays who they are.

@@ -1,10 +1,12 @@
 // Accounts and sessions: login with throttling, race-free first registration, session lifetimes.
+import { normalizeIP } from '@fastify/rate-limit'
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { CurrentUser } from '../../../shared/api/auth.ts'
+import type { CurrentUser } from '#shared/api/auth.ts'
 import type { Db } from '../../db/client.ts'
 import { conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts'
 import * as repo from './auth.repo.ts'
+import * as throttle from '../rate-limits/rate-limits.service.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 
 /** A session ends after this long without a request … */
@@ -19,6 +21,7 @@ export const LOGIN_MAX_FAILURES = 10
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 
 const REGISTRATION_LOCK = 7_345_002
+const registrationClosed = () => forbidden('Registration is closed: an administrator must be logged in to add users')
 
 export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -43,24 +46,36 @@ export const endSession = (db: Db, token: string) => repo.deleteSession(db, hash
 export const purgeExpiredSessions = (db: Db, now = new Date()) =>
   repo.deleteExpiredSessions(db, now, new Date(now.getTime() - SESSION_IDLE_MS))
 
-const throttleKeys = (clientIp: string, username: string) => [`ip:${clientIp}`, `user:${username.toLowerCase()}`]
+const throttleKeys = (clientIp: string, username: string) => ({
+  // An IPv6 client counts as its /64 network: fresh addresses from one network are not "clean".
+  address: `login-address:${normalizeIP(clientIp)}`,
+  username: `login-user:${username.toLowerCase()}`,
+})
 
-/** Checks the password, counting failures per client and per username; throws 401 or 429. */
-export async function login(db: Db, username: string, password: string, clientIp: string, now = new Date()) {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS)
+/**
+ * Checks the password with throttling that strangers cannot turn against the administrator:
+ * - every verification is counted before it starts, in the same statement that reads the counts,
+ *   so a burst of parallel attempts cannot verify more passwords than the limit allows;
+ * - an address with LOGIN_MAX_FAILURES failures is refused (429) whatever the username;
+ * - a username with that many failures (from any addresses) is refused to addresses that have
+ *   failed themselves, while an address without failures may still try it: the right password from
+ *   a clean address logs in even while the name is attacked from elsewhere.
+ * Refused and successful attempts take their count back, so only failures stay counted.
+ */
+export async function login(db: Db, username: string, password: string, clientIp: string) {
   const keys = throttleKeys(clientIp, username)
-  for (const key of keys) {
-    if ((await repo.countRecentFailures(db, key, since)) >= LOGIN_MAX_FAILURES) {
-      throw tooManyRequests('Too many failed login attempts. Please try again in 15 minutes.')
-    }
+  const [address, name] = await throttle.hit(db, [keys.address, keys.username], LOGIN_WINDOW_MS)
+  const addressBlocked = address!.hits > LOGIN_MAX_FAILURES
+  const nameBlocked = name!.hits > LOGIN_MAX_FAILURES && address!.hits > 1
+  if (addressBlocked || nameBlocked) {
+    await throttle.release(db, [keys.address, keys.username])
+    const waitMs = addressBlocked ? address!.ttlMs : name!.ttlMs
+    throw tooManyRequests('Too many failed login attempts. Please try again in 15 minutes.', Math.ceil(waitMs / 1000))
   }
   const user = await repo.findUserByUsername(db, username)
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
-  if (!user || !ok) {
-    await repo.recordFailures(db, keys, since)
-    throw unauthorized('Invalid username or password')
-  }
-  await repo.clearFailures(db, keys[1]!)
+  if (!user || !ok) throw unauthorized('Invalid username or password')
+  await throttle.release(db, [keys.address, keys.username])
   return { id: user.id, username: user.username }
 }
 
@@ -69,11 +84,14 @@ export async function login(db: Db, username: string, password: string, clientIp
  * under one lock so parallel first registrations create exactly one user.
  */
 export async function register(db: Db, username: string, password: string, byAdmin: boolean) {
+  // Once a user exists, a visitor's registration is refused before the (deliberately slow) hashing,
+  // so repeated attempts cost no more than a health check. The check is repeated under the lock.
+  if (!byAdmin && (await repo.countUsers(db)) > 0) throw registrationClosed()
   const passwordHash = await hashPassword(password)
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK})`)
     if (!byAdmin && (await repo.countUsers(tx)) > 0) {
-      throw forbidden('Registration is closed: an administrator must be logged in to add users')
+      throw registrationClosed()
     }
     if (await repo.findUserByUsername(tx, username)) throw conflict('A user with this username already exists')
     return repo.insertUser(tx, username, passwordHash)

@@ -46,6 +46,23 @@ describe('registration', () => {
     expect((await register('colleague', cookieHeader(login))).statusCode).toBe(409)
   })
 
+  it('refuses strangers before hashing their password: as cheap as a health check', async () => {
+    const timeBurst = async (send: () => Promise<{ statusCode: number }>, expected: number) => {
+      const started = performance.now()
+      const answers = await Promise.all(Array.from({ length: 40 }, send))
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(expected))
+      return performance.now() - started
+    }
+    // warm both paths first
+    await timeBurst(() => ctx.app.inject({ url: '/api/health' }), 200)
+    await timeBurst(() => register('stranger'), 403)
+    const health = await timeBurst(() => ctx.app.inject({ url: '/api/health' }), 200)
+    const refused = await timeBurst(() => register('stranger'), 403)
+    console.log(`register refused: 40 parallel in ${refused.toFixed(0)} ms; health ${health.toFixed(0)} ms`)
+    // Hashing 40 passwords (argon2id, 19 MiB each) takes the thread pool well over half a second.
+    expect(refused).toBeLessThan(health * 3 + 100)
+  })
+
   it('validates the body', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 // SQL for books, and the reader's list of books with their chapters and page counts.
 import { asc, count, eq, sql } from 'drizzle-orm'
-import type { BookValues } from '../../../shared/api/books.ts'
+import type { BookValues } from '#shared/api/books.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { books, chapters, contentPages } from '../../db/schema.ts'
 

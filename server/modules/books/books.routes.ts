@@ -1,8 +1,8 @@
-// /api/books and /api/books/{id} (spec section 7).
+// /api/books and /api/books/{id} (contract: shared/api/books.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { Book, BookInput, BookWithChapters } from '../../../shared/api/books.ts'
-import { IdParams } from '../../../shared/api/common.ts'
+import { Book, BookInput, BookWithChapters } from '#shared/api/books.ts'
+import { IdParams } from '#shared/api/common.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
 import { withIsoDates } from '../../lib/timestamps.ts'
@@ -13,21 +13,29 @@ import { booksWithChapters, changeBook, createBook, removeBook } from './books.s
 const BOOK_BODY_LIMIT = 15 * 1024 * 1024
 
 export const booksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/books', { schema: { response: { 200: z.array(BookWithChapters) } } }, async (request) => {
-    // Administrators count every page; visitors only the published ones they can open.
-    const books = await booksWithChapters(db, request.user === null)
-    return books.map(withIsoDates)
-  })
+  app.get(
+    '/api/books',
+    { config: { access: 'public' }, schema: { response: { 200: z.array(BookWithChapters) } } },
+    async (request) => {
+      // Administrators count every page; visitors only the published ones they can open.
+      const books = await booksWithChapters(db, request.user === null)
+      return books.map(withIsoDates)
+    },
+  )
 
-  app.get('/api/books/:id', { schema: { params: IdParams, response: { 200: Book } } }, async (request) => {
-    const book = await findBook(db, request.params.id)
-    if (!book) throw notFound('Book')
-    return withIsoDates(book)
-  })
+  app.get(
+    '/api/books/:id',
+    { config: { access: 'public' }, schema: { params: IdParams, response: { 200: Book } } },
+    async (request) => {
+      const book = await findBook(db, request.params.id)
+      if (!book) throw notFound('Book')
+      return withIsoDates(book)
+    },
+  )
 
   app.post(
     '/api/books',
-    { bodyLimit: BOOK_BODY_LIMIT, schema: { body: BookInput, response: { 201: Book } } },
+    { config: { access: 'admin' }, bodyLimit: BOOK_BODY_LIMIT, schema: { body: BookInput, response: { 201: Book } } },
     async (request, reply) => {
       const book = await createBook(db, request.user!, request.body)
       return reply.status(201).send(withIsoDates(book))
@@ -36,12 +44,20 @@ export const booksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.put(
     '/api/books/:id',
-    { bodyLimit: BOOK_BODY_LIMIT, schema: { params: IdParams, body: BookInput, response: { 200: Book } } },
+    {
+      config: { access: 'admin' },
+      bodyLimit: BOOK_BODY_LIMIT,
+      schema: { params: IdParams, body: BookInput, response: { 200: Book } },
+    },
     async (request) => withIsoDates(await changeBook(db, request.user!, request.params.id, request.body)),
   )
 
-  app.delete('/api/books/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    await removeBook(db, request.user!, request.params.id)
-    return reply.status(204).send()
-  })
+  app.delete(
+    '/api/books/:id',
+    { config: { access: 'admin' }, schema: { params: IdParams } },
+    async (request, reply) => {
+      await removeBook(db, request.user!, request.params.id)
+      return reply.status(204).send()
+    },
+  )
 }

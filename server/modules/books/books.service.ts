@@ -1,10 +1,13 @@
 // Changing books: each change and its audit row in one transaction.
-import type { CurrentUser } from '../../../shared/api/auth.ts'
-import type { BookValues } from '../../../shared/api/books.ts'
+import type { CurrentUser } from '#shared/api/auth.ts'
+import type { BookValues } from '#shared/api/books.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
-import { recordAudit } from '../audit/audit.repo.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { bookColumns, deleteBook, insertBook, listBooks, listChapterSummaries, updateBook } from './books.repo.ts'
+
+// Chapters ask whether a book exists through here; the SQL stays in books.repo.ts (decision 018).
+export { bookExists } from './books.repo.ts'
 
 export async function booksWithChapters(db: Db, publishedOnly: boolean) {
   const [books, chapters] = await Promise.all([listBooks(db), listChapterSummaries(db, publishedOnly)])

@@ -1,6 +1,6 @@
 // SQL for chapters.
 import { asc, eq } from 'drizzle-orm'
-import type { ChapterValues } from '../../../shared/api/chapters.ts'
+import type { ChapterValues } from '#shared/api/chapters.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { books, chapters } from '../../db/schema.ts'
 

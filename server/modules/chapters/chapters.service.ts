@@ -1,11 +1,11 @@
 // Changing chapters: the book must exist; each change and its audit row in one transaction.
-import type { CurrentUser } from '../../../shared/api/auth.ts'
-import type { ChapterValues } from '../../../shared/api/chapters.ts'
+import type { CurrentUser } from '#shared/api/auth.ts'
+import type { ChapterValues } from '#shared/api/chapters.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts'
-import { recordAudit } from '../audit/audit.repo.ts'
-import { bookExists } from '../books/books.repo.ts'
+import { recordAudit } from '../audit/audit.service.ts'
+import { bookExists } from '../books/books.service.ts'
 import { deleteChapter, insertChapter, updateChapter } from './chapters.repo.ts'
 
 const BOOK_MISSING = 'bookId: Book not found'

@@ -1,65 +1,23 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
+import Fastify from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
-import { UPLOAD_CHUNK_CHARS } from '../../../shared/limits.ts'
-import type { App } from '../../app.ts'
-import { readerBlocks, readerBuilds, searchPassages } from '../../db/schema.ts'
+import { readerBlocks, readerBuilds, searchPassages, uploadChunks, users } from '../../db/schema.ts'
+import { readAllChunks, uploadPage } from '../../test/content-upload.ts'
 import { makeChapter } from '../../test/factories.ts'
+import { libraryPages, testLibrary } from '../../../test-support/library-source.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
-import { writeBuild } from './content.repo.ts'
-import { readChunk, removeStaleBuilds, settleBackgroundWork } from './content.service.ts'
+import { createAppState } from '../../app-state.ts'
+import { contentRoutes } from './content.routes.ts'
+import { readChunk } from './reader.service.ts'
+import { writeBuild } from './reader-builds.repo.ts'
+import { removeStaleBuilds } from './reader-builds.service.ts'
+import { STAGING_LIMITS, removeAbandonedUploads, stageUploadChunk } from './upload-staging.service.ts'
 
 const ctx = useTestApp()
-const tinyCorpus = JSON.parse(
-  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../shared/corpus/tiny/corpus.json'), 'utf8'),
-) as { books: { chapters: { pages: { title: string; content: string; published: boolean }[] }[] }[] }
-const corpusPages = tinyCorpus.books.flatMap((b) => b.chapters.flatMap((c) => c.pages))
-
-/** Saves a page the way the editor does: 51,200-character chunks, then finalize. */
-async function uploadPage(
-  app: App,
-  cookie: string,
-  html: string,
-  metadata: { title: string; chapterId: number; order?: number; published?: boolean; baseVersion?: number },
-  contentId: 'new' | number = 'new',
-) {
-  const chunks: string[] = []
-  for (let i = 0; i < html.length; i += UPLOAD_CHUNK_CHARS) chunks.push(html.slice(i, i + UPLOAD_CHUNK_CHARS))
-  if (chunks.length === 0) chunks.push('')
-  for (const [chunkIndex, chunk] of chunks.entries()) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/content/chunk',
-      headers: { cookie },
-      payload: { chunk, chunkIndex, totalChunks: chunks.length, contentId },
-    })
-    expect(response.statusCode, response.body).toBe(200)
-  }
-  return app.inject({
-    method: 'POST',
-    url: '/api/content/finalize',
-    headers: { cookie },
-    payload: { contentId, totalChunks: chunks.length, metadata: { order: 0, published: true, ...metadata } },
-  })
-}
-
-async function readAllChunks(app: App, id: number, size: number, cookie?: string) {
-  const parts: string[] = []
-  let total = 1
-  for (let n = 0; n < total; n++) {
-    const response = await app.inject({
-      url: `/api/content/${id}/chunks?chunk=${n}&size=${size}`,
-      headers: cookie ? { cookie } : {},
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    const body = response.json()
-    total = body.totalChunks
-    expect(body.hasMore).toBe(n < total - 1)
-    parts.push(body.chunk)
-  }
-  return parts
-}
+/** The removals of superseded builds this app started, finished. */
+const settleBackgroundWork = () => ctx.app.state.content.background.settle()
+const corpusPages = libraryPages(testLibrary('tiny').corpus)
 
 describe('saving pages through chunks', () => {
   it('saves every tiny-corpus page and reads it back in chunks that never split an element', async () => {
@@ -73,7 +31,7 @@ describe('saving pages through chunks', () => {
       expect(body.linksContent).toContain('Sources and references')
       expect(body.version).toBe(1)
 
-      const parts = await readAllChunks(ctx.app, body.id, 25)
+      const parts = await readAllChunks(ctx.app, body.id, 600)
       // every chunk is whole elements: it parses to the same thing on its own
       for (const part of parts) expect(part.trim().startsWith('<')).toBe(true)
       const joined = parts.join('\n')
@@ -224,32 +182,41 @@ describe('reading', () => {
   it('serves chunks with an ETag and answers 304 when unchanged', async () => {
     const cookie = await loginAs(ctx)
     const chapter = await makeChapter(ctx.database)
-    const saved = await uploadPage(ctx.app, cookie, '<p>a</p><p>b</p><p>c</p>', { title: 'E', chapterId: chapter.id })
+    // 602 blocks: two chunks of the reader's size (600), the second holding the last two
+    const html = Array.from({ length: 602 }, (_, i) => `<p>p${i}</p>`).join('')
+    const saved = await uploadPage(ctx.app, cookie, html, { title: 'E', chapterId: chapter.id })
     const id = saved.json().id
-    const first = await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=1&size=2` })
+    const first = await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=1&size=600` })
     expect(first.json()).toMatchObject({ hasMore: false, totalChunks: 2 })
-    expect(first.json().chunk).toMatch(/^<p id="[^"]+">c<\/p>$/)
+    expect(first.json().chunk).toMatch(/^<p id="[^"]+">p600<\/p>\n<p id="[^"]+">p601<\/p>$/)
     const etag = first.headers.etag as string
     const again = await ctx.app.inject({
-      url: `/api/content/${id}/chunks?chunk=1&size=2`,
+      url: `/api/content/${id}/chunks?chunk=1&size=600`,
       headers: { 'if-none-match': etag },
     })
     expect(again.statusCode).toBe(304)
-    expect((await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=2&size=2` })).statusCode).toBe(404)
-    expect((await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=-1&size=2` })).statusCode).toBe(400)
+    expect((await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=2&size=600` })).statusCode).toBe(404)
+    expect((await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=-1&size=600` })).statusCode).toBe(400)
+    expect((await ctx.app.inject({ url: `/api/content/${id}/chunks?chunk=0&size=2` })).statusCode).toBe(400)
   })
 
   it('locates the chunk holding an anchor, and 404s for an unknown one', async () => {
     const cookie = await loginAs(ctx)
     const chapter = await makeChapter(ctx.database)
+    // the tiny corpus's first page behind 1,000 paragraphs, so its notes are not in chunk 0
     const page = corpusPages[0]!
-    const saved = await uploadPage(ctx.app, cookie, page.content, { title: page.title, chapterId: chapter.id })
+    const filler = Array.from({ length: 1000 }, (_, i) => `<p>f${i}</p>`).join('\n')
+    const saved = await uploadPage(ctx.app, cookie, `${filler}\n${page.content}`, {
+      title: page.title,
+      chapterId: chapter.id,
+    })
     const id = saved.json().id
-    const parts = await readAllChunks(ctx.app, id, 10)
-    const located = await ctx.app.inject({ url: `/api/content/${id}/locate?anchor=_ftn1&size=10` })
+    const parts = await readAllChunks(ctx.app, id, 600)
+    const located = await ctx.app.inject({ url: `/api/content/${id}/locate?anchor=_ftn1&size=600` })
     expect(located.statusCode, located.body).toBe(200)
+    expect(located.json().chunk).toBeGreaterThan(0)
     expect(parts[located.json().chunk]).toContain('id="_ftn1"')
-    expect((await ctx.app.inject({ url: `/api/content/${id}/locate?anchor=nope&size=10` })).statusCode).toBe(404)
+    expect((await ctx.app.inject({ url: `/api/content/${id}/locate?anchor=nope&size=600` })).statusCode).toBe(404)
   })
 
   it('hides unpublished pages from visitors but not from administrators', async () => {
@@ -278,6 +245,11 @@ describe('reading', () => {
     const items = await ctx.app.inject({ url: `/api/chapters/${chapter.id}/content` })
     expect(items.json()).toEqual({ items: [] })
     expect(items.headers['cache-control']).toBe('public, max-age=300')
+    expect(items.headers.vary).toMatch(/Cookie/)
+    const adminItems = await ctx.app.inject({ url: `/api/chapters/${chapter.id}/content`, headers: { cookie } })
+    expect(adminItems.json()).toEqual({ items: [{ id, title: 'Draft' }] })
+    expect(adminItems.headers['cache-control']).toBe('private, no-store')
+    expect(adminItems.headers.vary).toMatch(/Cookie/)
   })
 
   it('deletes a page with its blocks', async () => {
@@ -337,7 +309,7 @@ describe('reader builds (a save writes the new reader data first, then switches 
     const after = await buildsOf(id)
     expect(after).toEqual([{ id: expect.any(Number), blocks: 3 }])
     expect(after[0]!.id).not.toBe(before!.id)
-    expect(second.json().content).toBe((await readAllChunks(ctx.app, id, 2)).join('\n'))
+    expect(second.json().content).toBe((await readAllChunks(ctx.app, id, 600)).join('\n'))
 
     const stale = await uploadPage(
       ctx.app,
@@ -374,7 +346,7 @@ describe('reader builds (a save writes the new reader data first, then switches 
       chapterId: chapter.id,
     })
     const id = saved.json().id
-    const pending = await readChunk(ctx.database.db, id, 0, 1, false) // the page's state is read here…
+    const pending = await readChunk(ctx.app.state.content, id, 0, 1, false) // the page's state is read here…
     await uploadPage(ctx.app, cookie, '<p>new one</p><p>new two</p>', { title: 'Race', chapterId: chapter.id }, id)
     await settleBackgroundWork()
     expect(JSON.parse(await pending.json()).chunk).toContain('new one') // …the old build is gone by now
@@ -401,5 +373,111 @@ describe('reader builds (a save writes the new reader data first, then switches 
     expect(await db.select().from(readerBlocks).where(eq(readerBlocks.buildId, old!.id))).toEqual([])
     expect(await db.select().from(searchPassages).where(eq(searchPassages.buildId, old!.id))).toEqual([])
     await db.delete(readerBuilds).where(eq(readerBuilds.id, young!.id))
+  })
+})
+
+describe('upload staging bounds', () => {
+  const stageOverHttp = (cookie: string, contentId: 'new' | number, chunkIndex = 0, chunk = '<p>x</p>') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/chunk',
+      headers: { cookie },
+      payload: { chunk, chunkIndex, totalChunks: 2, contentId },
+    })
+  const userId = async (username: string) =>
+    (await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id
+  const stagedOf = async (id: number) => ctx.database.db.select().from(uploadChunks).where(eq(uploadChunks.userId, id))
+
+  it('lets a user start at most 5 uploads, even when the requests come in parallel', async () => {
+    const cookie = await loginAs(ctx, 'stager', 'stager password 1')
+    const targets = Array.from({ length: 9 }, (_, i) => 900_000 + i)
+    const answers = await Promise.all(targets.map((target) => stageOverHttp(cookie, target)))
+    const refused = answers.filter((a) => a.statusCode === 429)
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(STAGING_LIMITS.uploads)
+    expect(refused).toHaveLength(targets.length - STAGING_LIMITS.uploads)
+    expect(refused[0]!.headers['content-type']).toMatch(/application\/json/)
+    expect(refused[0]!.json().error).toMatch(/5 unfinished uploads/)
+    const staged = await stagedOf(await userId('stager'))
+    expect(new Set(staged.map((row) => row.target)).size).toBe(STAGING_LIMITS.uploads)
+    // an upload already started goes on (and may start again), and other users are not affected
+    const started = staged[0]!.target
+    expect((await stageOverHttp(cookie, Number(started), 1)).statusCode).toBe(200)
+    expect((await stageOverHttp(cookie, Number(started), 0)).statusCode).toBe(200)
+    const other = await loginAs(ctx, 'other-stager', 'stager password 2')
+    expect((await stageOverHttp(other, 'new')).statusCode).toBe(200)
+    // finishing one leaves room for another
+    await ctx.database.db.delete(uploadChunks).where(eq(uploadChunks.target, started))
+    expect((await stageOverHttp(cookie, 'new')).statusCode).toBe(200)
+  })
+
+  it('never lets parallel chunks pass the bytes a user may stage', async () => {
+    await loginAs(ctx, 'byte-stager', 'stager password 3')
+    const user = { id: await userId('byte-stager'), username: 'byte-stager' }
+    const limits = { uploads: 5, bytes: 1000, uploadBytes: 700 }
+    const chunk = 'ā'.repeat(75) // 150 bytes
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        stageUploadChunk(
+          ctx.database.db,
+          user,
+          { contentId: 800_000 + (i % 3), chunkIndex: Math.floor(i / 3) + 1, totalChunks: 9, chunk },
+          limits,
+        ),
+      ),
+    )
+    const refused = attempts.filter((a) => a.status === 'rejected')
+    const staged = await stagedOf(user.id)
+    const bytes = staged.reduce((sum, row) => sum + Buffer.byteLength(row.chunk), 0)
+    expect(bytes).toBeLessThanOrEqual(limits.bytes)
+    expect(staged).toHaveLength(Math.floor(limits.bytes / 150))
+    expect(refused).toHaveLength(12 - staged.length)
+    for (const failure of refused) {
+      const reason = (failure as PromiseRejectedResult).reason as { status: number; message: string }
+      expect(reason.status).toBe(413)
+      expect(reason.message).toMatch(/unfinished uploads hold/)
+    }
+    // a retry of a staged chunk replaces it, so it is not counted twice
+    const again = staged[0]!
+    await stageUploadChunk(
+      ctx.database.db,
+      user,
+      { contentId: Number(again.target), chunkIndex: again.chunkIndex, totalChunks: 9, chunk },
+      limits,
+    )
+  })
+
+  it('removes staging nobody finalized on a timer of the app, and stops the timer when the app closes', async () => {
+    await loginAs(ctx, 'sweep-stager', 'stager password 4')
+    const user = { id: await userId('sweep-stager'), username: 'sweep-stager' }
+    const stage = (contentId: number) =>
+      stageUploadChunk(ctx.database.db, user, { contentId, chunkIndex: 0, totalChunks: 2, chunk: '<p>x</p>' })
+    const age = (contentId: number) =>
+      ctx.database.db
+        .update(uploadChunks)
+        .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(uploadChunks.target, String(contentId)))
+    await stage(700_001)
+    await stage(700_002)
+    await age(700_001)
+    expect(await removeAbandonedUploads(ctx.database.db)).toBe(1)
+    expect((await stagedOf(user.id)).map((row) => row.target)).toEqual(['700002'])
+
+    // An app instance of its own, sweeping every 50 ms.
+    const app = Fastify({ logger: false })
+    app.setValidatorCompiler(validatorCompiler)
+    app.setSerializerCompiler(serializerCompiler)
+    const state = createAppState(ctx.database.db)
+    await app.register(contentRoutes, { db: ctx.database.db, state, stagingSweepMs: 50 })
+    await app.ready()
+    await age(700_002)
+    const deadline = Date.now() + 5000
+    while ((await stagedOf(user.id)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    expect(await stagedOf(user.id)).toEqual([])
+    await app.close()
+    await stage(700_003)
+    await age(700_003)
+    await new Promise((r) => setTimeout(r, 300))
+    expect((await stagedOf(user.id)).map((row) => row.target)).toEqual(['700003'])
+    await removeAbandonedUploads(ctx.database.db)
   })
 })

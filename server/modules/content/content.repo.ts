@@ -1,20 +1,9 @@
-// SQL for content pages, their revisions, reader blocks, anchors, search passages and upload staging.
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm'
+// SQL for content pages and their revisions. Reader builds are in reader-builds.repo.ts, upload
+// staging in upload-staging.repo.ts.
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import {
-  books,
-  chapters,
-  contentPages,
-  contentRevisions,
-  readerBlocks,
-  readerBuilds,
-  searchPassages,
-  uploadChunks,
-  users,
-} from '../../db/schema.ts'
+import { books, chapters, contentPages, contentRevisions, readerBlocks, readerBuilds, users } from '../../db/schema.ts'
 import type { StoredPage } from './processing/stored-page.ts'
-
-export type ContentRow = typeof contentPages.$inferSelect
 
 export async function listByChapter(db: DbOrTx, chapterId: number, publishedOnly: boolean) {
   return db
@@ -44,6 +33,8 @@ export async function findPage(db: DbOrTx, id: number, withBody = true) {
       order: contentPages.order,
       version: contentPages.version,
       sizeBytes: contentPages.sizeBytes,
+      buildId: contentPages.buildId,
+      blockCount: contentPages.blockCount,
       updatedBy: users.username,
       createdAt: contentPages.createdAt,
       updatedAt: contentPages.updatedAt,
@@ -141,10 +132,9 @@ const claimBuild = (tx: DbOrTx, buildId: number, contentId: number) =>
   tx.update(readerBuilds).set({ contentId }).where(eq(readerBuilds.id, buildId))
 
 function processedColumns(page: StoredPage) {
+  // The processed body is in the reader blocks only (GET /api/content/{id} joins them): a copy in
+  // the page row would be a second 10 MB write on every save and reprocessing.
   return {
-    // The processed body is already in `content` (what the editor reopens) and in the reader blocks;
-    // a third 10 MB copy would only slow every save down.
-    processedContent: null,
     linksContent: page.linksContent,
     headers: JSON.stringify(page.headers),
     citations: page.citations,
@@ -176,116 +166,6 @@ export async function listRevisions(db: DbOrTx, contentId: number) {
     .orderBy(sql`${contentRevisions.version} DESC`)
 }
 
-// Reader builds ------------------------------------------------------------------------------
-
-/**
- * Rows are written in statements of about this many characters (or rows), so that no statement
- * holds the database long. Passages cost more per character (their search vector is computed and
- * indexed), so they go in smaller statements.
- */
-const BLOCK_BATCH_CHARS = 150_000
-const PASSAGE_BATCH_CHARS = 50_000
-const BATCH_ROWS = 1000
-/** Rows deleted per statement when a build goes. */
-const DELETE_BATCH_ROWS = 2000
-
-/**
- * Writes a page's processed reader data (blocks, anchor index, search passages) as a new build
- * that no page shows yet, in many small statements: on the embedded database (one connection)
- * readers are answered between them. `updatePage`/`insertPage` then switch the page to it.
- */
-export async function writeBuild(db: DbOrTx, page: StoredPage): Promise<number> {
-  const [build] = await db.insert(readerBuilds).values({ anchors: page.anchorIndex }).returning({ id: readerBuilds.id })
-  const buildId = build!.id
-  try {
-    await writeBuildRows(db, buildId, page)
-  } catch (error) {
-    await deleteBuild(db, buildId).catch(() => {}) // else removed as stale at the next start
-    throw error
-  }
-  return buildId
-}
-
-async function writeBuildRows(db: DbOrTx, buildId: number, page: StoredPage) {
-  for (const [from, to] of batches(page.blocks, BLOCK_BATCH_CHARS, (html) => html.length)) {
-    await db.execute(sql`
-      INSERT INTO ${readerBlocks} (build_id, position, html)
-      SELECT ${buildId}, ${from} + p - 1, html
-      FROM unnest(${sql.param(page.blocks.slice(from, to))}::text[]) WITH ORDINALITY AS b(html, p)`)
-  }
-  const passages = page.passages
-  for (const [from, to] of batches(passages, PASSAGE_BATCH_CHARS, (x) => x.text.length + x.heading.length)) {
-    const part = passages.slice(from, to)
-    await db.execute(sql`
-      INSERT INTO ${searchPassages} (build_id, position, anchor, heading, text)
-      SELECT ${buildId}, p, a, h, t FROM unnest(
-        ${sql.param(part.map((x) => x.block))}::int[], ${sql.param(part.map((x) => x.anchor))}::text[],
-        ${sql.param(part.map((x) => x.heading))}::text[], ${sql.param(part.map((x) => x.text))}::text[]) AS s(p, a, h, t)`)
-  }
-}
-
-/** [from, to) ranges of `rows`, each under `maxChars` characters (or one row longer than that) and BATCH_ROWS rows. */
-function batches<T>(rows: readonly T[], maxChars: number, charsOf: (row: T) => number): Array<[number, number]> {
-  const ranges: Array<[number, number]> = []
-  let from = 0
-  let chars = 0
-  rows.forEach((row, i) => {
-    const size = charsOf(row)
-    if (i > from && (chars + size > maxChars || i - from >= BATCH_ROWS)) {
-      ranges.push([from, i])
-      from = i
-      chars = 0
-    }
-    chars += size
-  })
-  if (from < rows.length) ranges.push([from, rows.length])
-  return ranges
-}
-
-/** Removes a build that no page shows (superseded, or left by a failed save), a few rows per statement. */
-export async function deleteBuild(db: DbOrTx, buildId: number) {
-  for (const table of [readerBlocks, searchPassages]) {
-    for (;;) {
-      const result = await db.execute(sql`
-        DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE build_id = ${buildId} LIMIT ${DELETE_BATCH_ROWS})`)
-      if ((result.rowCount ?? 0) < DELETE_BATCH_ROWS) break
-    }
-  }
-  await db.execute(sql`
-    DELETE FROM ${readerBuilds} b WHERE b.id = ${buildId}
-    AND NOT EXISTS (SELECT 1 FROM ${contentPages} c WHERE c.build_id = b.id)`)
-}
-
-/**
- * Builds no page shows that are older than `olderThan`: left behind when a server stopped in the
- * middle of a save. Younger ones may still be being written by a save in progress.
- */
-export async function listStaleBuilds(db: DbOrTx, olderThan: Date) {
-  const result = await db.execute<{ id: number }>(sql`
-    SELECT b.id FROM ${readerBuilds} b
-    WHERE b.created_at < ${olderThan.toISOString()}
-    AND NOT EXISTS (SELECT 1 FROM ${contentPages} c WHERE c.build_id = b.id)`)
-  return result.rows.map((row) => Number(row.id))
-}
-
-export async function readBlocks(db: DbOrTx, buildId: number, from: number, to: number) {
-  const rows = await db
-    .select({ html: readerBlocks.html })
-    .from(readerBlocks)
-    .where(and(eq(readerBlocks.buildId, buildId), gte(readerBlocks.position, from), lt(readerBlocks.position, to)))
-    .orderBy(asc(readerBlocks.position))
-  return rows.map((row) => row.html)
-}
-
-/** The build's anchor index (`[[id, block], …]` as JSON), or undefined when the build is gone. */
-export async function readAnchorIndex(db: DbOrTx, buildId: number) {
-  const [row] = await db
-    .select({ anchors: readerBuilds.anchors })
-    .from(readerBuilds)
-    .where(eq(readerBuilds.id, buildId))
-  return row?.anchors
-}
-
 export async function deletePage(db: DbOrTx, id: number) {
   const [row] = await db
     .delete(contentPages)
@@ -314,56 +194,4 @@ export async function storeReprocessed(tx: DbOrTx, id: number, page: StoredPage,
     .set({ ...processedColumns(page), buildId })
     .where(eq(contentPages.id, id))
   await claimBuild(tx, buildId, id)
-}
-
-// Upload staging ---------------------------------------------------------------------------
-
-/** Stores one chunk; answers true when it is new, false when it replaced an earlier copy (a retry). */
-export async function stageChunk(
-  db: DbOrTx,
-  key: { userId: number; target: string },
-  chunk: { chunkIndex: number; totalChunks: number; chunk: string },
-) {
-  const [row] = await db
-    .insert(uploadChunks)
-    .values({ ...key, ...chunk })
-    .onConflictDoUpdate({
-      target: [uploadChunks.userId, uploadChunks.target, uploadChunks.chunkIndex],
-      set: { chunk: chunk.chunk, totalChunks: chunk.totalChunks, createdAt: new Date() },
-    })
-    // xmax is 0 for a row this statement inserted, and set when it updated one.
-    .returning({ inserted: sql<boolean>`(xmax = 0)` })
-  return row?.inserted === true
-}
-
-export async function stagedSummary(db: DbOrTx, key: { userId: number; target: string }) {
-  const [row] = await db
-    .select({
-      received: count(),
-      bytes: sql<number>`coalesce(sum(octet_length(${uploadChunks.chunk})), 0)::bigint`,
-      totals: sql<number[]>`array_agg(DISTINCT ${uploadChunks.totalChunks})`,
-    })
-    .from(uploadChunks)
-    .where(and(eq(uploadChunks.userId, key.userId), eq(uploadChunks.target, key.target)))
-  return {
-    received: row?.received ?? 0,
-    bytes: Number(row?.bytes ?? 0),
-    totals: (row?.totals ?? []).filter((t) => t !== null),
-  }
-}
-
-export async function readStagedChunks(db: DbOrTx, key: { userId: number; target: string }) {
-  return db
-    .select({ chunkIndex: uploadChunks.chunkIndex, totalChunks: uploadChunks.totalChunks, chunk: uploadChunks.chunk })
-    .from(uploadChunks)
-    .where(and(eq(uploadChunks.userId, key.userId), eq(uploadChunks.target, key.target)))
-    .orderBy(asc(uploadChunks.chunkIndex))
-}
-
-export async function clearStaging(db: DbOrTx, key: { userId: number; target: string }) {
-  await db.delete(uploadChunks).where(and(eq(uploadChunks.userId, key.userId), eq(uploadChunks.target, key.target)))
-}
-
-export async function deleteAbandonedStaging(db: DbOrTx, olderThan: Date) {
-  await db.delete(uploadChunks).where(lt(uploadChunks.createdAt, olderThan))
 }

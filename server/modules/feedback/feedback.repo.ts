@@ -1,5 +1,5 @@
 // SQL for visitors' feedback.
-import { count, desc, eq } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { feedback } from '../../db/schema.ts'
 import type { Page } from '../../lib/paging.ts'
@@ -13,12 +13,31 @@ const listed = {
   createdAt: feedback.createdAt,
 }
 
+/**
+ * Stores the feedback unless `maxUnread` unhandled items are already waiting (undefined then): the
+ * count and the insert are one statement, so a script cannot fill the disk.
+ */
 export async function insertFeedback(
   db: DbOrTx,
   values: { name: string | null; email: string | null; feedback: string },
+  maxUnread: number,
 ) {
-  const [item] = await db.insert(feedback).values(values).returning(listed)
-  return item!
+  const result = await db.execute<{
+    id: number
+    name: string | null
+    email: string | null
+    feedback: string
+    handled: boolean
+    created_at: Date
+  }>(sql`
+    INSERT INTO feedback (name, email, feedback)
+    SELECT ${values.name}, ${values.email}, ${values.feedback}
+    WHERE (SELECT count(*) FROM feedback WHERE NOT handled) < ${maxUnread}
+    RETURNING id, name, email, feedback, handled, created_at`)
+  const row = result.rows[0]
+  if (!row) return undefined
+  const { created_at: createdAt, ...rest } = row
+  return { ...rest, createdAt: new Date(createdAt) }
 }
 
 export async function pageFeedback(db: DbOrTx, page: Page) {

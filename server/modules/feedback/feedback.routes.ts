@@ -1,36 +1,41 @@
 // POST /api/feedback (anyone), GET /api/admin/feedback and PATCH /api/admin/feedback/{id} (administrators).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { IdParams, PageQuery } from '../../../shared/api/common.ts'
-import { Feedback, FeedbackHandledInput, FeedbackInput, FeedbackPage } from '../../../shared/api/feedback.ts'
+import { IdParams, PageQuery } from '#shared/api/common.ts'
+import { Feedback, FeedbackHandledInput, FeedbackInput, FeedbackPage } from '#shared/api/feedback.ts'
 import type { Db } from '../../db/client.ts'
-import { notFound } from '../../http/errors.ts'
+import { AppError, notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
 import { withIsoDates } from '../../lib/timestamps.ts'
-import { recordAudit } from '../audit/audit.repo.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { insertFeedback, pageFeedback, setHandled } from './feedback.repo.ts'
 
 // 10,000 characters of feedback, up to 4 bytes each, plus name and email, fit in 64 KB.
 const FEEDBACK_BODY_LIMIT = 64 * 1024
 const FEEDBACK_PAGE_SIZE = 20
+/** Per client address: a person writes a few messages; a script is stopped after these. */
+export const FEEDBACK_PER_ADDRESS = { max: 20, timeWindow: 60 * 60 * 1000 }
+/** Unhandled feedback kept at most; beyond it new feedback waits until an administrator reads some. */
+export const FEEDBACK_MAX_UNREAD = 5000
 
 export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/api/feedback',
     {
-      config: { public: true },
+      config: { access: 'public', rateLimit: FEEDBACK_PER_ADDRESS },
       bodyLimit: FEEDBACK_BODY_LIMIT,
       schema: { body: FeedbackInput, response: { 201: Feedback } },
     },
     async (request, reply) => {
       const { name, email, feedback } = request.body
-      const item = await insertFeedback(db, { name: name || null, email: email || null, feedback })
+      const item = await insertFeedback(db, { name: name || null, email: email || null, feedback }, FEEDBACK_MAX_UNREAD)
+      if (!item) throw new AppError(503, 'The feedback inbox is full. Please try again later.')
       return reply.status(201).send(withIsoDates(item))
     },
   )
 
   app.get(
     '/api/admin/feedback',
-    { schema: { querystring: PageQuery, response: { 200: FeedbackPage } } },
+    { config: { access: 'admin' }, schema: { querystring: PageQuery, response: { 200: FeedbackPage } } },
     async (request) => {
       const page = pageOf(request.query, FEEDBACK_PAGE_SIZE)
       const { rows, total } = await pageFeedback(db, page)
@@ -40,7 +45,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.patch(
     '/api/admin/feedback/:id',
-    { schema: { params: IdParams, body: FeedbackHandledInput, response: { 200: Feedback } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, body: FeedbackHandledInput, response: { 200: Feedback } },
+    },
     async (request) => {
       const item = await db.transaction(async (tx) => {
         const updated = await setHandled(tx, request.params.id, request.body.handled)

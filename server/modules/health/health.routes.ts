@@ -1,9 +1,9 @@
-// GET /api/health: 200 once the database answers, 503 otherwise (runtime contract).
+// GET /api/health: 200 once the database answers, 503 otherwise (container health checks and load balancers ask it).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type pg from 'pg'
 
 export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app, { pool }) => {
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (request, reply) => {
     try {
       await pool.query('SELECT 1')
       return { status: 'ok' }

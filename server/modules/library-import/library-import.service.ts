@@ -1,14 +1,14 @@
-// Loads a whole library (books > chapters > pages, the shape of ../shared/corpus/corpus.json) and
+// Loads a whole library (books > chapters > pages, the shape of LibraryFile below) and
 // optionally a lexicon CSV, through the same services and pipeline as the admin screens. Running it
 // again updates books, chapters and pages found by title instead of duplicating them.
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import type { CurrentUser } from '../../../shared/api/auth.ts'
-import type { TermImportResult } from '../../../shared/api/terms.ts'
-import type { Db } from '../../db/client.ts'
+import type { CurrentUser } from '#shared/api/auth.ts'
+import type { TermImportResult } from '#shared/api/terms.ts'
 import { books, chapters, contentPages, terms } from '../../db/schema.ts'
 import { changeBook, createBook } from '../books/books.service.ts'
 import { changeChapter, createChapter } from '../chapters/chapters.service.ts'
+import type { ContentContext } from '../content/content-state.ts'
 import { savePage } from '../content/content.service.ts'
 import { importTermsCsv } from '../terms/terms-import.service.ts'
 
@@ -67,12 +67,14 @@ export function linkTerms(html: string, termIds: ReadonlyMap<string, number>, co
 
 const decodeQuotes = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&')
 
+/** `content`: the content module's context (its db, processing worker, caches), the app's or the CLI's own. */
 export async function importLibrary(
-  db: Db,
+  content: ContentContext,
   user: CurrentUser,
   library: LibraryFile,
   options: { lexiconCsv?: Buffer; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<ImportSummary> {
+  const { db } = content
   const summary: ImportSummary = {
     terms: null,
     books: { created: 0, updated: 0 },
@@ -124,8 +126,8 @@ export async function importLibrary(
           published: libraryPage.published,
         }
         try {
-          const content = linkTerms(libraryPage.content, termIds, summary.termLinks)
-          await savePage(db, user, existingPage?.id ?? 'new', { ...metadata, overwrite: true }, { content })
+          const html = linkTerms(libraryPage.content, termIds, summary.termLinks)
+          await savePage(content, user, existingPage?.id ?? 'new', { ...metadata, overwrite: true }, { content: html })
           summary.pages[existingPage ? 'updated' : 'created']++
           summary.bytes += Buffer.byteLength(libraryPage.content)
         } catch (error) {

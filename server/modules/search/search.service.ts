@@ -1,6 +1,6 @@
 // Search over pages and the lexicon, ranked: an exact term first, then page titles and headings,
 // then text by relevance. Each page result carries the anchor of the passage that matched.
-import type { SearchResult } from '../../../shared/api/search.ts'
+import type { SearchResult } from '#shared/api/search.ts'
 import {
   findMatches,
   foldForSearch,
@@ -8,10 +8,10 @@ import {
   parseSearchQuery,
   toTsQuery,
   type SearchQuery,
-} from '../../../shared/text/search-text.ts'
+} from '#shared/text/search-text.ts'
 import type { Db } from '../../db/client.ts'
-import { collectPlainText } from '../content/processing/sanitize.ts'
-import { shortText } from '../site/page-meta.ts'
+import type { TextCache } from '../../lib/text-cache.ts'
+import { htmlToText, shortText } from '../../lib/html-text.ts'
 import { sentDescription } from '../terms/terms.service.ts'
 import { searchPassages, searchTerms, searchTitles, type PassageHit, type TermHit } from './search.repo.ts'
 
@@ -24,6 +24,8 @@ export interface SearchOptions {
   bookIds?: number[] | undefined
   includeLexicon: boolean
   publishedOnly: boolean
+  /** The app's cache of sanitised term descriptions (see sentDescription); without one, no cache. */
+  termDescriptions?: TextCache | undefined
 }
 
 export async function search(db: Db, input: string, options: SearchOptions): Promise<SearchResult[]> {
@@ -42,7 +44,10 @@ export async function search(db: Db, input: string, options: SearchOptions): Pro
       : Promise.resolve([]),
   ])
   const ranked = [
-    ...terms.map((hit) => ({ tier: hit.exact ? 0 : hit.prefix ? 3 : 5, result: termResult(hit, query) })),
+    ...terms.map((hit) => ({
+      tier: hit.exact ? 0 : hit.prefix ? 3 : 5,
+      result: termResult(hit, sentDescription(options.termDescriptions, hit.description), query),
+    })),
     ...titles.map(sentPassage).map((hit) => ({ tier: 1, result: passageResult(hit, query) })),
     ...fewPerPage(passages)
       .map(sentPassage)
@@ -63,11 +68,11 @@ const MARKUP = /<[a-zA-Z/!?]/
 
 /**
  * Passage text and headings are stored as plain text and previews are sent as text. A stored row
- * that holds markup anyway (written around the app) is reduced to its readable text by the page
- * sanitiser: scripts, styles and forms go with their content, tags and attributes go.
+ * that holds markup anyway (written around the app) is reduced to its readable text: scripts,
+ * styles and forms go with their content, tags and attributes go.
  */
-export function sentPlainText(text: string): string {
-  return MARKUP.test(text) ? collectPlainText(text) : text
+function sentPlainText(text: string): string {
+  return MARKUP.test(text) ? htmlToText(text) : text
 }
 
 function sentPassage(hit: PassageHit): PassageHit {
@@ -90,8 +95,8 @@ function fewPerPage(passages: PassageHit[]) {
   })
 }
 
-function termResult(hit: TermHit, query: SearchQuery): SearchResult {
-  const text = shortText(sentDescription(hit.description), 10_000)
+function termResult(hit: TermHit, description: string, query: SearchQuery): SearchResult {
+  const text = shortText(description, 10_000)
   return {
     type: 'term',
     id: hit.id,

@@ -1,9 +1,11 @@
 // The title, description and canonical link that the HTML for /content/{id} and /term/{id} carries,
 // so shared links preview well and search engines can index the page without running its script.
+import { IdString } from '#shared/api/common.ts'
 import type { Db } from '../../db/client.ts'
+import { cutText as cutPlainText, shortText as shortPlainText } from '../../lib/html-text.ts'
 import { findPublishedPageSummary, findPublishedTerm } from './site.repo.ts'
 
-export const SITE_NAME = 'Õpetuste entsüklopeedia'
+const SITE_NAME = 'Õpetuste entsüklopeedia'
 const DESCRIPTION_CHARS = 200
 
 export interface PageMeta {
@@ -15,27 +17,21 @@ export interface PageMeta {
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
-/** Plain text of stored (already sanitised) HTML, cut at a word near `limit` characters. */
-export function shortText(text: string, limit = DESCRIPTION_CHARS) {
-  const plain = text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[#a-z0-9]+;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  if (plain.length <= limit) return plain
-  const cut = plain.slice(0, limit)
-  const space = cut.lastIndexOf(' ')
-  return `${cut.slice(0, space > limit / 2 ? space : limit)}…`
-}
+/** Plain text cut at a word near 200 characters (a description's length). */
+export const cutText = (text: string, limit = DESCRIPTION_CHARS) => cutPlainText(text, limit)
+
+/** Plain text of stored (already sanitised) HTML, cut at a word near 200 characters. */
+export const shortText = (html: string, limit = DESCRIPTION_CHARS) => shortPlainText(html, limit)
 
 export async function metaFor(db: Db, pathname: string): Promise<PageMeta | undefined> {
   const match = /^\/(content|term)\/([1-9][0-9]{0,9})$/.exec(pathname)
-  if (!match) return undefined
-  const id = Number(match[2])
-  if (id > 2_147_483_647) return undefined
+  const parsed = match && IdString.safeParse(match[2])
+  if (!match || !parsed?.success) return undefined
+  const id = parsed.data
   if (match[1] === 'content') {
     const page = await findPublishedPageSummary(db, id)
-    return page && { title: page.title, description: shortText(page.text), canonicalPath: pathname }
+    // Passages are plain text already: a `<` in them is a character, not the start of a tag.
+    return page && { title: page.title, description: cutText(page.text), canonicalPath: pathname }
   }
   const term = await findPublishedTerm(db, id)
   return term && { title: term.term, description: shortText(term.description), canonicalPath: pathname }
@@ -55,5 +51,7 @@ export function withMeta(indexHtml: string, meta: PageMeta, origin: string) {
     `<meta property="og:type" content="article" />`,
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
   ].join('\n    ')
-  return indexHtml.replace(/<title>[^<]*<\/title>/, tags)
+  // A function, not a string: in a replacement string `$&`, `$'` and `` $` `` would splice in parts of
+  // index.html wherever a title contains them.
+  return indexHtml.replace(/<title>[^<]*<\/title>/, () => tags)
 }

@@ -35,6 +35,27 @@ describe('what search engines and link previews see', () => {
     expect(response.body).toContain(`<link rel="canonical" href="http://teachings.example/content/${page.id}" />`)
   })
 
+  it("puts a title with $&, $` and $' into the head as it is", async () => {
+    const page = await makePage("Price $& more $` and $' end", '<p>Text.</p>', true)
+    const response = await ctx.app.inject({ url: `/content/${page.id}` })
+    expect(response.body).toContain("<title>Price $&amp; more $` and $' end · Õpetuste entsüklopeedia</title>")
+    expect(response.body.match(/<html>/g)).toHaveLength(1)
+    expect(response.body.match(/<div id="root">/g)).toHaveLength(1)
+  })
+
+  it('describes a page opening with 50,000 < without stalling the server', async () => {
+    const page = await makePage('Angles', `${'<'.repeat(50_000)}<p>Then words.</p>`, true)
+    let fastest = Infinity
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now()
+      const response = await ctx.app.inject({ url: `/content/${page.id}` })
+      fastest = Math.min(fastest, performance.now() - started)
+      expect(response.body).toContain(`<meta name="description" content="${'&lt;'.repeat(200)}…" />`)
+    }
+    // The backtracking tag regex this replaced took about two seconds here.
+    expect(fastest).toBeLessThan(300)
+  })
+
   it('keeps unpublished pages and unknown ids out of the HTML', async () => {
     const draft = await makePage('Secret draft', '<p>hidden words</p>', false)
     const response = await ctx.app.inject({ url: `/content/${draft.id}` })

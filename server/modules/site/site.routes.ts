@@ -12,15 +12,17 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; donationUrl: string | u
   app,
   { db, donationUrl },
 ) => {
-  app.get('/api/site', { schema: { response: { 200: SiteInfo } } }, async () => ({ donationUrl: donationUrl ?? null }))
+  app.get('/api/site', { config: { access: 'public' }, schema: { response: { 200: SiteInfo } } }, async () => ({
+    donationUrl: donationUrl ?? null,
+  }))
 
-  app.get('/robots.txt', async (request, reply) => {
+  app.get('/robots.txt', { config: { access: 'public' } }, async (request, reply) => {
     const origin = `${request.protocol}://${request.host}`
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600')
     return `User-agent: *\nDisallow: /admin\nDisallow: /auth\nDisallow: /api/\nAllow: /api/content/\n\nSitemap: ${origin}/sitemap.xml\n`
   })
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', { config: { access: 'public' } }, async (request, reply) => {
     const origin = `${request.protocol}://${request.host}`
     const { pages, terms } = await listPublishedForSitemap(db)
     const url = (path: string, updatedAt: Date) =>

@@ -1,11 +1,11 @@
-import fs from 'node:fs'
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, terms } from '../../db/schema.ts'
+import { testLibrary } from '../../../test-support/library-source.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
 
 const ctx = useTestApp()
-const TINY_LEXICON = '/work/shared/corpus/tiny/lexicon.csv'
+const tiny = testLibrary('tiny')
 
 let cookie: string | undefined
 async function admin() {
@@ -39,12 +39,12 @@ async function findTerm(term: string) {
 
 describe('terms import', () => {
   it('imports the tiny lexicon (50 created), and a second time updates all 50', async () => {
-    const file = fs.readFileSync(TINY_LEXICON)
+    const file = tiny.lexiconCsv
     const first = await upload(file)
     expect(first.statusCode).toBe(200)
     expect(first.json()).toEqual({ imported: 50, created: 50, updated: 0, rejected: [] })
     expect(await termCount()).toBe(50)
-    expect((await findTerm('ahaṃ'))?.description).toBe('<ol>\n<li>A day</li>\n<li>I, myself</li>\n</ol>')
+    expect((await findTerm(tiny.sampleTerm.term))?.description).toBe(tiny.sampleTerm.description)
 
     const again = await upload(file)
     expect(again.json()).toEqual({ imported: 50, created: 0, updated: 50, rejected: [] })
@@ -195,5 +195,47 @@ describe('terms import', () => {
     expect(response.json()).toEqual({ imported: 5000, created: 5000, updated: 0, rejected: [] })
     expect(await termCount()).toBe(before + 5000)
     expect(await findTerm('bulk term 4999')).toMatchObject({ published: true })
+  })
+})
+
+describe('terms import with hostile bodies', () => {
+  const boundary = 'xyz'
+  const part = (headers: string, content: string) => `--${boundary}\r\n${headers}\r\n\r\n${content}\r\n`
+  const disposition = 'Content-Disposition: form-data; name="file"; filename="t.csv"\r\nContent-Type: text/csv'
+  const cases: [string, string, string | Buffer][] = [
+    ['no boundary', 'multipart/form-data', part(disposition, 'a,b,c')],
+    ['empty boundary', 'multipart/form-data; boundary=', part(disposition, 'a,b,c')],
+    ['empty body', `multipart/form-data; boundary=${boundary}`, ''],
+    ['truncated before the headers end', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disp`],
+    ['no closing boundary', `multipart/form-data; boundary=${boundary}`, part(disposition, 'term,description\nx,y')],
+    ['other boundary', `multipart/form-data; boundary=${boundary}`, part(disposition, 'a').replace(boundary, 'abc')],
+    [
+      'part without a name',
+      `multipart/form-data; boundary=${boundary}`,
+      part('Content-Disposition: form-data', 'x') + `--${boundary}--`,
+    ],
+    ['part without headers', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\n\r\nx\r\n--${boundary}--`],
+    [
+      'two files',
+      `multipart/form-data; boundary=${boundary}`,
+      part(disposition, 'a') + part(disposition, 'b') + `--${boundary}--`,
+    ],
+    ['garbage', `multipart/form-data; boundary=${boundary}`, Buffer.from([0xff, 0xfe, 0x00, 0x2d, 0x2d, 0x0d, 0x0a])],
+    ['multipart/mixed', `multipart/mixed; boundary=${boundary}`, part(disposition, 'a') + `--${boundary}--`],
+    ['text/csv body', 'text/csv', 'term,description,published\nx,y,yes\n'],
+    ['application/xml', 'application/xml', '<x/>'],
+    ['form-urlencoded', 'application/x-www-form-urlencoded', 'file=x'],
+    ['no content type', '', 'term,description\n'],
+    ['unknown type', 'application/octet-stream', Buffer.from([1, 2, 3])],
+    ['bad charset', 'text/plain; charset=nonsense', 'x'],
+  ]
+
+  it.each(cases)('answers 4xx with a JSON error for %s, never 5xx', async (_name, type, payload) => {
+    const headers: Record<string, string> = { cookie: await admin() }
+    if (type) headers['content-type'] = type
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/terms/import', payload, headers })
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400)
+    expect(response.statusCode, response.body).toBeLessThan(500)
+    expect(response.json()).toHaveProperty('error')
   })
 })

@@ -1,10 +1,11 @@
 // POST /api/terms/import: a CSV file in the multipart field `file`. Multipart parsing is registered
 // only in this plugin, so no other route accepts multipart bodies.
 import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { TermImportResult } from '../../../shared/api/terms.ts'
+import { TermImportResult } from '#shared/api/terms.ts'
 import type { Db } from '../../db/client.ts'
-import { badRequest } from '../../http/errors.ts'
+import { AppError, badRequest } from '../../http/errors.ts'
 import { importTermsCsv } from './terms-import.service.ts'
 
 const CSV_REFUSED = 'Please upload a CSV file'
@@ -17,11 +18,10 @@ export function isCsvUpload(mimetype: string, filename: string) {
   return type === 'text/csv' || (CSV_BY_NAME_TYPES.has(type) && filename.toLowerCase().endsWith('.csv'))
 }
 
-export const termImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10, parts: 20 } })
-
-  app.post('/api/terms/import', { schema: { response: { 200: TermImportResult } } }, async (request) => {
-    if (!request.isMultipart()) throw badRequest(CSV_REFUSED)
+/** The uploaded CSV file's bytes; a body that is not a well-formed upload of one is a 4xx. */
+async function readCsvUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest(CSV_REFUSED)
+  try {
     const upload = await request.file()
     if (!upload || upload.fieldname !== 'file') throw badRequest(CSV_REFUSED)
     if (!isCsvUpload(upload.mimetype, upload.filename)) {
@@ -29,12 +29,29 @@ export const termImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       throw badRequest(CSV_REFUSED)
     }
     // A file over the limit throws a 413 here (the error handler answers { error }).
-    const file = await upload.toBuffer()
-    const result = await importTermsCsv(db, request.user!, file)
-    request.log.info(
-      { created: result.created, updated: result.updated, rejected: result.rejected.length },
-      'terms imported',
-    )
-    return result
-  })
+    return await upload.toBuffer()
+  } catch (error) {
+    // The multipart parser throws plain errors for a missing boundary or a body cut short.
+    const status = (error as { statusCode?: number }).statusCode
+    if (error instanceof AppError || (status !== undefined && status < 500)) throw error
+    throw badRequest(`Malformed multipart body: ${(error as Error).message}`)
+  }
+}
+
+export const termImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10, parts: 20 } })
+
+  app.post(
+    '/api/terms/import',
+    { config: { access: 'admin' }, schema: { response: { 200: TermImportResult } } },
+    async (request) => {
+      const file = await readCsvUpload(request)
+      const result = await importTermsCsv(db, request.user!, file)
+      request.log.info(
+        { created: result.created, updated: result.updated, rejected: result.rejected.length },
+        'terms imported',
+      )
+      return result
+    },
+  )
 }

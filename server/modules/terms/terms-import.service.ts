@@ -1,8 +1,8 @@
 // The CSV import: every accepted row created or updated (by term text) in ONE transaction.
-import type { CurrentUser } from '../../../shared/api/auth.ts'
-import type { TermImportResult } from '../../../shared/api/terms.ts'
+import type { CurrentUser } from '#shared/api/auth.ts'
+import type { TermImportResult } from '#shared/api/terms.ts'
 import type { Db } from '../../db/client.ts'
-import { recordAudit } from '../audit/audit.repo.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { readTermsCsv } from './terms-csv.ts'
 import { upsertTerms } from './terms.repo.ts'
 

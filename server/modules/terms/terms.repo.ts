@@ -25,7 +25,7 @@ export interface TermFilter {
 const alphabetical = [asc(sql`f_unaccent(lower(${terms.term}))`), asc(terms.term), asc(terms.id)]
 
 /** LIKE treats % and _ (and the escape character \) specially; a search for them means the characters. */
-export function escapeLike(text: string) {
+function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 

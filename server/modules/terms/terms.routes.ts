@@ -1,8 +1,8 @@
-// /api/terms… and /api/admin/terms (spec section 7). Visitors see published terms only.
+// /api/terms… and /api/admin/terms (contract: shared/api/terms.ts). Visitors see published terms only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { IdParams } from '../../../shared/api/common.ts'
-import { LEXICON_PAGE_SIZE_ADMIN, LEXICON_PAGE_SIZE_PUBLIC } from '../../../shared/limits.ts'
+import { IdParams } from '#shared/api/common.ts'
+import { LEXICON_PAGE_SIZE_ADMIN, LEXICON_PAGE_SIZE_PUBLIC } from '#shared/limits.ts'
 import {
   LetterParams,
   Letters,
@@ -11,7 +11,8 @@ import {
   TermsPage,
   TermsQuery,
   TermsResponse,
-} from '../../../shared/api/terms.ts'
+} from '#shared/api/terms.ts'
+import type { AppState } from '../../app-state.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
@@ -19,24 +20,28 @@ import { withIsoDates } from '../../lib/timestamps.ts'
 import { findTerm, listTerms, pageTerms } from './terms.repo.ts'
 import { changeTerm, createTerm, letters, removeTerm, sentTerm, termsUnderLetter } from './terms.service.ts'
 
-/** Every term leaves with its description sanitised again (terms.service.ts, sentDescription). */
-const present = <T extends { description: string }>(term: T) => withIsoDates(sentTerm(term))
+export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState }> = async (app, { db, state }) => {
+  /** Every term leaves with its description sanitised again (terms.service.ts, sentDescription). */
+  const present = <T extends { description: string }>(term: T) => withIsoDates(sentTerm(state.termDescriptions, term))
 
-export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/terms', { schema: { querystring: TermsQuery, response: { 200: TermsResponse } } }, async (request) => {
-    const { page, limit, search } = request.query
-    const filter = { publishedOnly: request.user === null, search }
-    if (page === undefined && limit === undefined && search === undefined) {
-      return (await listTerms(db, filter)).map(present)
-    }
-    const paging = pageOf(request.query, LEXICON_PAGE_SIZE_PUBLIC)
-    const { rows, total } = await pageTerms(db, filter, paging)
-    return pageResult(rows.map(present), total, paging)
-  })
+  app.get(
+    '/api/terms',
+    { config: { access: 'public' }, schema: { querystring: TermsQuery, response: { 200: TermsResponse } } },
+    async (request) => {
+      const { page, limit, search } = request.query
+      const filter = { publishedOnly: request.user === null, search }
+      if (page === undefined && limit === undefined && search === undefined) {
+        return (await listTerms(db, filter)).map(present)
+      }
+      const paging = pageOf(request.query, LEXICON_PAGE_SIZE_PUBLIC)
+      const { rows, total } = await pageTerms(db, filter, paging)
+      return pageResult(rows.map(present), total, paging)
+    },
+  )
 
   app.get(
     '/api/admin/terms',
-    { schema: { querystring: TermsQuery, response: { 200: TermsPage } } },
+    { config: { access: 'admin' }, schema: { querystring: TermsQuery, response: { 200: TermsPage } } },
     async (request) => {
       const paging = pageOf(request.query, LEXICON_PAGE_SIZE_ADMIN)
       const { rows, total } = await pageTerms(db, { publishedOnly: false, search: request.query.search }, paging)
@@ -44,40 +49,56 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
   )
 
-  app.get('/api/terms/letters', { schema: { response: { 200: Letters } } }, async (request) => {
-    return letters(db, request.user === null)
-  })
+  app.get(
+    '/api/terms/letters',
+    { config: { access: 'public' }, schema: { response: { 200: Letters } } },
+    async (request) => {
+      return letters(db, request.user === null)
+    },
+  )
 
   app.get(
     '/api/terms/by-letter/:letter',
-    { schema: { params: LetterParams, response: { 200: z.array(Term) } } },
+    { config: { access: 'public' }, schema: { params: LetterParams, response: { 200: z.array(Term) } } },
     async (request) => {
       return (await termsUnderLetter(db, request.params.letter, request.user === null)).map(present)
     },
   )
 
-  app.get('/api/terms/:id', { schema: { params: IdParams, response: { 200: Term } } }, async (request) => {
-    const term = await findTerm(db, request.params.id)
-    // An unpublished term does not exist for visitors.
-    if (!term || (!term.published && request.user === null)) throw notFound('Term')
-    return present(term)
-  })
+  app.get(
+    '/api/terms/:id',
+    { config: { access: 'public' }, schema: { params: IdParams, response: { 200: Term } } },
+    async (request) => {
+      const term = await findTerm(db, request.params.id)
+      // An unpublished term does not exist for visitors.
+      if (!term || (!term.published && request.user === null)) throw notFound('Term')
+      return present(term)
+    },
+  )
 
-  app.post('/api/terms', { schema: { body: TermInput, response: { 201: Term } } }, async (request, reply) => {
-    const term = await createTerm(db, request.user!, request.body)
-    return reply.status(201).send(present(term))
-  })
+  app.post(
+    '/api/terms',
+    { config: { access: 'admin' }, schema: { body: TermInput, response: { 201: Term } } },
+    async (request, reply) => {
+      const term = await createTerm(db, request.user!, request.body)
+      return reply.status(201).send(present(term))
+    },
+  )
 
   app.put(
     '/api/terms/:id',
-    { schema: { params: IdParams, body: TermInput, response: { 200: Term } } },
+    { config: { access: 'admin' }, schema: { params: IdParams, body: TermInput, response: { 200: Term } } },
     async (request) => {
       return present(await changeTerm(db, request.user!, request.params.id, request.body))
     },
   )
 
-  app.delete('/api/terms/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    await removeTerm(db, request.user!, request.params.id)
-    return reply.status(204).send()
-  })
+  app.delete(
+    '/api/terms/:id',
+    { config: { access: 'admin' }, schema: { params: IdParams } },
+    async (request, reply) => {
+      await removeTerm(db, request.user!, request.params.id)
+      return reply.status(204).send()
+    },
+  )
 }

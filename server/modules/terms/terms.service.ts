@@ -1,13 +1,13 @@
 // The lexicon's rules: sanitised descriptions, unique names, visibility, grouping by letter.
-import { LRUCache } from 'lru-cache'
-import type { CurrentUser } from '../../../shared/api/auth.ts'
-import type { TermValues } from '../../../shared/api/terms.ts'
-import { estonianCollator, termLetter, termLetters } from '../../../shared/text/fold-diacritics.ts'
+import type { CurrentUser } from '#shared/api/auth.ts'
+import type { TermValues } from '#shared/api/terms.ts'
+import { estonianCollator, termLetter, termLetters } from '#shared/text/fold-diacritics.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts'
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitize-html.ts'
-import { recordAudit } from '../audit/audit.repo.ts'
+import type { TextCache } from '../../lib/text-cache.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import { deleteTerm, findTermsByIds, insertTerm, listTermNames, updateTerm, type TermColumns } from './terms.repo.ts'
 
 export const DUPLICATE_TERM = 'A term with this name already exists'
@@ -22,24 +22,16 @@ export function cleanDescription(html: string): string | undefined {
 /**
  * Stored descriptions are sanitised again on the way out: a row written around the app (a restore,
  * an SQL fix, an older rule) must not reach a reader's browser unclean. Sanitising is idempotent, so
- * a clean description is sent unchanged; the cache (keyed by the stored text) makes a repeat a lookup.
+ * a clean description is sent unchanged; the app's cache (keyed by the stored text) makes a repeat a
+ * lookup.
  */
-const sentDescriptions = new LRUCache<string, string>({
-  maxSize: 8 * 1024 * 1024,
-  sizeCalculation: (clean, stored) => (clean.length + stored.length) * 2 + 1,
-})
-
-export function sentDescription(stored: string): string {
-  const cached = sentDescriptions.get(stored)
-  if (cached !== undefined) return cached
-  const clean = sanitizeHtml(stored)
-  sentDescriptions.set(stored, clean)
-  return clean
+export function sentDescription(cache: TextCache | undefined, stored: string): string {
+  return cache ? cache.through(stored, () => sanitizeHtml(stored)) : sanitizeHtml(stored)
 }
 
 /** A term row as it may be sent: its description sanitised again. */
-export function sentTerm<T extends { description: string }>(term: T): T {
-  return { ...term, description: sentDescription(term.description) }
+export function sentTerm<T extends { description: string }>(cache: TextCache, term: T): T {
+  return { ...term, description: sentDescription(cache, term.description) }
 }
 
 function termColumns(input: TermValues): TermColumns {

@@ -2,18 +2,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import type { AuditEntry } from '#shared/api/audit.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { siteTexts } from '#client/texts/common.ts'
 import { auditQueries } from '#client/api/audit.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/Table.tsx'
+import { ListTable, TableCell, TableRow } from '#client/components/ui/Table.tsx'
 import { PageNavigation } from '../PageNavigation.tsx'
 import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
 
@@ -28,33 +21,26 @@ function describeDetails(details: unknown) {
 }
 
 export function AuditPage() {
-  const t = texts.admin.audit
+  const t = adminTexts.audit
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
   const log = useQuery(auditQueries.page(page))
   return (
     <div className="grid gap-6">
       <PageHeading title={t.heading}>{t.heading}</PageHeading>
-      {log.isPending ? <LoadingMessage>{texts.site.loading}</LoadingMessage> : null}
+      {log.isPending ? <LoadingMessage>{siteTexts.loading}</LoadingMessage> : null}
       {log.isError ? <FailureMessage>{t.fetchFailed}</FailureMessage> : null}
       {log.data ? (
         <>
-          <Table label={t.heading}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t.when}</TableHead>
-                <TableHead>{t.who}</TableHead>
-                <TableHead>{t.what}</TableHead>
-                <TableHead>{t.details}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {log.data.data.length === 0 ? <TableEmptyRow columns={4}>{t.empty}</TableEmptyRow> : null}
-              {log.data.data.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </TableBody>
-          </Table>
+          <ListTable
+            label={t.heading}
+            columns={[t.when, t.who, t.what, t.details]}
+            empty={log.data.data.length === 0 ? t.empty : null}
+          >
+            {log.data.data.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </ListTable>
           <PageNavigation pagination={log.data.pagination} onPageChange={(next) => setParams({ page: String(next) })} />
         </>
       ) : null}

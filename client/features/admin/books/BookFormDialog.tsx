@@ -6,7 +6,8 @@ import { Controller, useForm } from 'react-hook-form'
 import { BookInput } from '#shared/api/books.ts'
 import type { Book, BookValues } from '#shared/api/books.ts'
 import { DEFAULT_ORDER } from '#shared/limits.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { commonTexts, toastTexts } from '#client/texts/common.ts'
 import { useCreateBook, useUpdateBook } from '#client/api/books.ts'
 import { failureText } from '#client/api/http.ts'
 import { Button } from '#client/components/ui/Button.tsx'
@@ -28,7 +29,7 @@ export function BookFormDialog({ book, trigger }: BookFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title={book ? texts.admin.books.edit : texts.admin.books.add}>
+      <DialogContent title={book ? adminTexts.books.edit : adminTexts.books.add}>
         {/* Mounted only while open, so every opening starts from the book as saved. */}
         <BookForm book={book} onSaved={() => setOpen(false)} />
       </DialogContent>
@@ -59,11 +60,11 @@ function BookForm({ book, onSaved }: { book: Book | undefined; onSaved: () => vo
     }
     const callbacks = {
       onSuccess: () => {
-        toast({ title: texts.toast.success, description: book ? texts.admin.books.updated : texts.admin.books.created })
+        toast({ title: toastTexts.success, description: book ? adminTexts.books.updated : adminTexts.books.created })
         onSaved()
       },
       onError: (failure: unknown) => {
-        toast({ variant: 'destructive', title: texts.toast.error, description: failureText(failure) })
+        toast({ variant: 'destructive', title: toastTexts.error, description: failureText(failure) })
       },
     }
     if (book) updateBook.mutate({ id: book.id, book: input }, callbacks)
@@ -72,13 +73,13 @@ function BookForm({ book, onSaved }: { book: Book | undefined; onSaved: () => vo
 
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(save)}>
-      <FormField label={texts.admin.books.fields.title} error={errors.title?.message}>
+      <FormField label={adminTexts.books.fields.title} error={errors.title?.message}>
         {(control) => <Input {...control} autoComplete="off" {...form.register('title')} />}
       </FormField>
-      <FormField label={texts.admin.books.fields.description} error={errors.description?.message}>
+      <FormField label={adminTexts.books.fields.description} error={errors.description?.message}>
         {(control) => <Textarea {...control} {...form.register('description')} />}
       </FormField>
-      <FormField label={texts.admin.books.fields.order} error={errors.order?.message}>
+      <FormField label={adminTexts.books.fields.order} error={errors.order?.message}>
         {(control) => <Input {...control} type="number" inputMode="numeric" step={1} {...form.register('order')} />}
       </FormField>
       <Controller
@@ -91,11 +92,11 @@ function BookForm({ book, onSaved }: { book: Book | undefined; onSaved: () => vo
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="secondary">
-            {texts.common.cancel}
+            {commonTexts.cancel}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={saving} aria-busy={saving}>
-          {saving ? texts.admin.books.saving : texts.admin.books.save}
+          {saving ? adminTexts.books.saving : adminTexts.books.save}
         </Button>
       </DialogFooter>
     </form>

@@ -2,19 +2,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import type { Book } from '#shared/api/books.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { bookQueries } from '#client/api/books.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { Button } from '#client/components/ui/Button.tsx'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/Table.tsx'
+import { ListTable, TableCell, TableRow } from '#client/components/ui/Table.tsx'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { FailureMessage } from '../ScreenMessage.tsx'
 import { BookFormDialog } from './BookFormDialog.tsx'
@@ -25,35 +17,28 @@ export function BooksPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageHeading title={texts.admin.books.heading}>{texts.admin.books.heading}</PageHeading>
-        <BookFormDialog trigger={<Button>{texts.admin.books.add}</Button>} />
+        <PageHeading title={adminTexts.books.heading}>{adminTexts.books.heading}</PageHeading>
+        <BookFormDialog trigger={<Button>{adminTexts.books.add}</Button>} />
       </div>
       {books.isPending ? <LoadingStatus /> : null}
-      {books.isError ? <FailureMessage>{texts.admin.books.fetchFailed}</FailureMessage> : null}
+      {books.isError ? <FailureMessage>{adminTexts.books.fetchFailed}</FailureMessage> : null}
       {books.data ? <BooksTable books={books.data} /> : null}
     </div>
   )
 }
 
 function BooksTable({ books }: { books: Book[] }) {
-  const columns = texts.admin.books.columns
+  const columns = adminTexts.books.columns
   return (
-    <Table label={texts.admin.books.heading}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{columns.title}</TableHead>
-          <TableHead>{columns.description}</TableHead>
-          <TableHead>{columns.order}</TableHead>
-          <TableHead>{columns.actions}</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {books.length === 0 ? <TableEmptyRow columns={4}>{texts.admin.books.empty}</TableEmptyRow> : null}
-        {books.map((book) => (
-          <BookRow key={book.id} book={book} />
-        ))}
-      </TableBody>
-    </Table>
+    <ListTable
+      label={adminTexts.books.heading}
+      columns={[columns.title, columns.description, columns.order, columns.actions]}
+      empty={books.length === 0 ? adminTexts.books.empty : null}
+    >
+      {books.map((book) => (
+        <BookRow key={book.id} book={book} />
+      ))}
+    </ListTable>
   )
 }
 
@@ -78,7 +63,7 @@ function BookRow({ book }: { book: Book }) {
             book={book}
             trigger={
               <Button variant="ghost">
-                {texts.admin.books.editAction}
+                {adminTexts.books.editAction}
                 <span className="sr-only">: {book.title}</span>
               </Button>
             }

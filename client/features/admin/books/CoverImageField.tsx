@@ -2,7 +2,7 @@
 import { useId, useState } from 'react'
 import type { ChangeEvent } from 'react'
 import { COVER_IMAGE_ACCEPT } from '#shared/limits.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { FieldError } from '#client/components/ui/FormField.tsx'
 import { Label } from '#client/components/ui/Label.tsx'
@@ -30,7 +30,7 @@ export function CoverImageField({ value, onChange, error }: CoverImageFieldProps
     try {
       onChange(await coverImageFromFile(file))
     } catch (failure) {
-      setProcessingError(failure instanceof CoverImageError ? failure.message : texts.admin.books.coverFailed)
+      setProcessingError(failure instanceof CoverImageError ? failure.message : adminTexts.books.coverFailed)
     } finally {
       setProcessing(false)
     }
@@ -38,7 +38,7 @@ export function CoverImageField({ value, onChange, error }: CoverImageFieldProps
 
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>{texts.admin.books.fields.coverImage}</Label>
+      <Label htmlFor={id}>{adminTexts.books.fields.coverImage}</Label>
       <input
         id={id}
         type="file"
@@ -55,11 +55,11 @@ export function CoverImageField({ value, onChange, error }: CoverImageFieldProps
         <div className="flex items-end gap-3">
           <img
             src={value}
-            alt={texts.admin.books.fields.coverImagePreview}
+            alt={adminTexts.books.fields.coverImagePreview}
             className="max-h-40 max-w-40 rounded border border-stone-200 object-contain"
           />
           <Button variant="secondary" type="button" onClick={() => onChange(null)}>
-            {texts.admin.books.fields.removeCoverImage}
+            {adminTexts.books.fields.removeCoverImage}
           </Button>
         </div>
       ) : null}

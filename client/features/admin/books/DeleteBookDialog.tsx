@@ -1,6 +1,6 @@
 // 'Kustuta raamat': asks before deleting a book with its chapters and pages.
 import type { Book } from '#shared/api/books.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { useDeleteBook } from '#client/api/books.ts'
 import { failureText } from '#client/api/http.ts'
 import { DeleteItemDialog } from '../DeleteItemDialog.tsx'
@@ -10,7 +10,7 @@ export function DeleteBookDialog({ book }: { book: Book }) {
   return (
     <DeleteItemDialog
       name={book.title}
-      texts={texts.admin.books}
+      texts={adminTexts.books}
       remove={() => deleteBook.mutateAsync(book.id)}
       isPending={deleteBook.isPending}
       failureText={failureText}

@@ -1,7 +1,7 @@
-// A chosen cover picture becomes a small JPEG data string in the browser (spec sections 5 and 9):
+// A chosen cover picture becomes a small JPEG data string in the browser:
 // refused at 10MB or more, scaled to fit within 800x800, JPEG quality 0.7.
 import { COVER_IMAGE_JPEG_QUALITY, COVER_IMAGE_MAX_BYTES, COVER_IMAGE_MAX_SIDE_PX } from '#shared/limits.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 
 export class CoverImageError extends Error {
   override name = 'CoverImageError'
@@ -14,7 +14,7 @@ export function fitWithin(width: number, height: number, max: number): { width: 
 }
 
 export async function coverImageFromFile(file: File): Promise<string> {
-  if (file.size >= COVER_IMAGE_MAX_BYTES) throw new CoverImageError(texts.admin.books.coverTooLarge)
+  if (file.size >= COVER_IMAGE_MAX_BYTES) throw new CoverImageError(adminTexts.books.coverTooLarge)
   try {
     const picture = await createImageBitmap(file)
     const size = fitWithin(picture.width, picture.height, COVER_IMAGE_MAX_SIDE_PX)
@@ -32,6 +32,6 @@ export async function coverImageFromFile(file: File): Promise<string> {
     if (!dataUrl.startsWith('data:image/jpeg')) throw new Error('JPEG encoding unavailable')
     return dataUrl
   } catch {
-    throw new CoverImageError(texts.admin.books.coverFailed)
+    throw new CoverImageError(adminTexts.books.coverFailed)
   }
 }

@@ -3,7 +3,8 @@
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import type { Book } from '#shared/api/books.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { siteTexts } from '#client/texts/common.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { parseRouteId } from '../route-ids.ts'
 import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
@@ -17,18 +18,18 @@ export function BookScreen({ children }: { children: (book: Book) => ReactNode }
 
 function LoadedBook({ bookId, children }: { bookId: number; children: (book: Book) => ReactNode }) {
   const { book, loading, failed } = useBook(bookId)
-  if (loading) return <LoadingMessage>{texts.admin.chapters.loadingBook}</LoadingMessage>
-  if (failed) return <FailureMessage>{texts.admin.chapters.fetchBookFailed}</FailureMessage>
+  if (loading) return <LoadingMessage>{adminTexts.chapters.loadingBook}</LoadingMessage>
+  if (failed) return <FailureMessage>{adminTexts.chapters.fetchBookFailed}</FailureMessage>
   if (!book) return <BookNotFound />
   return children(book)
 }
 
-export function BookNotFound() {
+function BookNotFound() {
   return (
     <div className="grid justify-items-start gap-4">
       <BackToBooks />
-      <title>{`${texts.admin.chapters.bookNotFound} · ${texts.site.name}`}</title>
-      <h1 className="font-serif text-2xl font-semibold text-stone-900">{texts.admin.chapters.bookNotFound}</h1>
+      <title>{`${adminTexts.chapters.bookNotFound} · ${siteTexts.name}`}</title>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900">{adminTexts.chapters.bookNotFound}</h1>
     </div>
   )
 }
@@ -37,7 +38,7 @@ export function BackToBooks() {
   return (
     <Button asChild variant="secondary">
       <Link to="/admin/books">
-        <span aria-hidden="true">←</span> {texts.admin.chapters.backToBooks}
+        <span aria-hidden="true">←</span> {adminTexts.chapters.backToBooks}
       </Link>
     </Button>
   )

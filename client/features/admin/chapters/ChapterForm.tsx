@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form'
 import { ChapterInput } from '#shared/api/chapters.ts'
 import type { Chapter, ChapterValues } from '#shared/api/chapters.ts'
 import { DEFAULT_ORDER } from '#shared/limits.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { FormField } from '#client/components/ui/FormField.tsx'
 import { Input } from '#client/components/ui/Input.tsx'
@@ -32,7 +32,7 @@ export function ChapterForm({ bookId, chapter, saving, submitLabel, cancel, onSa
     },
   })
   const { errors } = form.formState
-  const fields = texts.admin.chapters.fields
+  const fields = adminTexts.chapters.fields
 
   return (
     <form
@@ -54,7 +54,7 @@ export function ChapterForm({ bookId, chapter, saving, submitLabel, cancel, onSa
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {cancel}
         <Button type="submit" disabled={saving} aria-busy={saving}>
-          {saving ? texts.admin.chapters.saving : submitLabel}
+          {saving ? adminTexts.chapters.saving : submitLabel}
         </Button>
       </div>
     </form>

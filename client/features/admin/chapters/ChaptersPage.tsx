@@ -4,19 +4,12 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import type { Book } from '#shared/api/books.ts'
 import type { Chapter } from '#shared/api/chapters.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { siteTexts } from '#client/texts/common.ts'
 import { chapterQueries } from '#client/api/chapters.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { Button } from '#client/components/ui/Button.tsx'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/Table.tsx'
+import { ListTable, TableCell, TableRow } from '#client/components/ui/Table.tsx'
 import { AdminBreadcrumb } from '../AdminBreadcrumb.tsx'
 import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
 import { BackToBooks, BookScreen } from './BookScreen.tsx'
@@ -35,64 +28,55 @@ function BookChapters({ book }: { book: Book }) {
       <div className="grid justify-items-start gap-3">
         <BackToBooks />
         <AdminBreadcrumb
-          crumbs={[{ label: texts.admin.chapters.booksCrumb, to: '/admin/books' }, { label: book.title }]}
+          crumbs={[{ label: adminTexts.chapters.booksCrumb, to: '/admin/books' }, { label: book.title }]}
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageHeading title={`${texts.admin.chapters.heading}: ${book.title}`}>
-          {texts.admin.chapters.heading}
-        </PageHeading>
+        <PageHeading title={`${adminTexts.chapters.heading}: ${book.title}`}>{adminTexts.chapters.heading}</PageHeading>
         <div className="flex flex-wrap gap-2">
           <ReprocessHeadersDialog />
           <Button asChild>
-            <Link to={`/admin/books/${book.id}/chapters/new`}>{texts.admin.chapters.add}</Link>
+            <Link to={`/admin/books/${book.id}/chapters/new`}>{adminTexts.chapters.add}</Link>
           </Button>
         </div>
       </div>
-      {chapters.isPending ? <LoadingMessage>{texts.site.loading}</LoadingMessage> : null}
-      {chapters.isError ? <FailureMessage>{texts.admin.chapters.fetchFailed}</FailureMessage> : null}
+      {chapters.isPending ? <LoadingMessage>{siteTexts.loading}</LoadingMessage> : null}
+      {chapters.isError ? <FailureMessage>{adminTexts.chapters.fetchFailed}</FailureMessage> : null}
       {chapters.data ? <ChaptersTable bookId={book.id} chapters={chapters.data} /> : null}
     </div>
   )
 }
 
 function ChaptersTable({ bookId, chapters }: { bookId: number; chapters: Chapter[] }) {
-  const columns = texts.admin.chapters.columns
+  const columns = adminTexts.chapters.columns
   return (
-    <Table label={texts.admin.chapters.heading}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{columns.title}</TableHead>
-          <TableHead>{columns.description}</TableHead>
-          <TableHead>{columns.order}</TableHead>
-          <TableHead>{columns.actions}</TableHead>
+    <ListTable
+      label={adminTexts.chapters.heading}
+      columns={[columns.title, columns.description, columns.order, columns.actions]}
+      empty={chapters.length === 0 ? adminTexts.chapters.empty : null}
+    >
+      {chapters.map((chapter) => (
+        <TableRow key={chapter.id}>
+          <TableCell className="font-medium">
+            <Link
+              to={`/admin/books/${bookId}/chapters/${chapter.id}/content`}
+              className="rounded underline underline-offset-4 hover:text-stone-600"
+            >
+              {chapter.title}
+            </Link>
+          </TableCell>
+          <TableCell className="max-w-md text-stone-700">
+            <span className="line-clamp-2">{chapter.description}</span>
+          </TableCell>
+          <TableCell className="tabular-nums">{chapter.order}</TableCell>
+          <TableCell>
+            <div className="flex flex-wrap gap-1">
+              <EditChapterDialog chapter={chapter} />
+              <DeleteChapterDialog chapter={chapter} />
+            </div>
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {chapters.length === 0 ? <TableEmptyRow columns={4}>{texts.admin.chapters.empty}</TableEmptyRow> : null}
-        {chapters.map((chapter) => (
-          <TableRow key={chapter.id}>
-            <TableCell className="font-medium">
-              <Link
-                to={`/admin/books/${bookId}/chapters/${chapter.id}/content`}
-                className="rounded underline underline-offset-4 hover:text-stone-600"
-              >
-                {chapter.title}
-              </Link>
-            </TableCell>
-            <TableCell className="max-w-md text-stone-700">
-              <span className="line-clamp-2">{chapter.description}</span>
-            </TableCell>
-            <TableCell className="tabular-nums">{chapter.order}</TableCell>
-            <TableCell>
-              <div className="flex flex-wrap gap-1">
-                <EditChapterDialog chapter={chapter} />
-                <DeleteChapterDialog chapter={chapter} />
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </ListTable>
   )
 }

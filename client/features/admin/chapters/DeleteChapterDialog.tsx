@@ -1,6 +1,6 @@
 // 'Delete Chapter': warns that the chapter's content pages are deleted with it.
 import type { Chapter } from '#shared/api/chapters.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { useDeleteChapter } from '#client/api/chapters.ts'
 import { DeleteItemDialog } from '../DeleteItemDialog.tsx'
 
@@ -9,10 +9,10 @@ export function DeleteChapterDialog({ chapter }: { chapter: Chapter }) {
   return (
     <DeleteItemDialog
       name={chapter.title}
-      texts={texts.admin.chapters}
+      texts={adminTexts.chapters}
       remove={() => deleteChapter.mutateAsync(chapter.id)}
       isPending={deleteChapter.isPending}
-      failureText={() => texts.admin.chapters.deleteFailed}
+      failureText={() => adminTexts.chapters.deleteFailed}
     />
   )
 }

@@ -1,7 +1,8 @@
 // 'Edit Chapter' from a row of the chapters list; closes after a successful update.
 import { useState } from 'react'
 import type { Chapter } from '#shared/api/chapters.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { toastTexts } from '#client/texts/common.ts'
 import { useUpdateChapter } from '#client/api/chapters.ts'
 import { failureText } from '#client/api/http.ts'
 import { Button } from '#client/components/ui/Button.tsx'
@@ -16,20 +17,20 @@ export function EditChapterDialog({ chapter }: { chapter: Chapter }) {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="ghost">
-          {texts.admin.chapters.editAction}
+          {adminTexts.chapters.editAction}
           <span className="sr-only">: {chapter.title}</span>
         </Button>
       </DialogTrigger>
-      <DialogContent title={texts.admin.chapters.edit}>
+      <DialogContent title={adminTexts.chapters.edit}>
         <ChapterForm
           bookId={chapter.bookId}
           chapter={chapter}
           saving={updateChapter.isPending}
-          submitLabel={texts.admin.chapters.save}
+          submitLabel={adminTexts.chapters.save}
           cancel={
             <DialogClose asChild>
               <Button type="button" variant="secondary">
-                {texts.admin.chapters.cancel}
+                {adminTexts.chapters.cancel}
               </Button>
             </DialogClose>
           }
@@ -39,10 +40,10 @@ export function EditChapterDialog({ chapter }: { chapter: Chapter }) {
               {
                 onSuccess: () => {
                   setOpen(false)
-                  toast({ title: texts.toast.success, description: texts.admin.chapters.updated })
+                  toast({ title: toastTexts.success, description: adminTexts.chapters.updated })
                 },
                 onError: (failure) =>
-                  toast({ variant: 'destructive', title: texts.toast.error, description: failureText(failure) }),
+                  toast({ variant: 'destructive', title: toastTexts.error, description: failureText(failure) }),
               },
             )
           }

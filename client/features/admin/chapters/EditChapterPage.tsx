@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
 import type { Chapter } from '#shared/api/chapters.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { siteTexts, toastTexts } from '#client/texts/common.ts'
 import { chapterQueries, useUpdateChapter } from '#client/api/chapters.ts'
 import { failureText } from '#client/api/http.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
@@ -22,12 +23,12 @@ export function EditChapterPage() {
 
 function LoadedChapter({ chapterId }: { chapterId: number }) {
   const chapter = useQuery(chapterQueries.detail(chapterId))
-  if (chapter.isPending) return <LoadingMessage>{texts.site.loading}</LoadingMessage>
+  if (chapter.isPending) return <LoadingMessage>{siteTexts.loading}</LoadingMessage>
   if (chapter.isError) {
     return isNotFound(chapter.error) ? (
       <ChapterNotFound />
     ) : (
-      <FailureMessage>{texts.admin.chapters.fetchChapterFailed}</FailureMessage>
+      <FailureMessage>{adminTexts.chapters.fetchChapterFailed}</FailureMessage>
     )
   }
   return <EditChapter chapter={chapter.data} />
@@ -41,20 +42,20 @@ function EditChapter({ chapter }: { chapter: Chapter }) {
     <div className="grid max-w-2xl gap-6">
       <AdminBreadcrumb
         crumbs={[
-          { label: texts.admin.chapters.booksCrumb, to: '/admin/books' },
-          { label: chapter.book?.title ?? texts.admin.chapters.heading, to: chaptersPath },
+          { label: adminTexts.chapters.booksCrumb, to: '/admin/books' },
+          { label: chapter.book?.title ?? adminTexts.chapters.heading, to: chaptersPath },
           { label: chapter.title },
         ]}
       />
-      <PageHeading title={texts.admin.chapterEdit.heading}>{texts.admin.chapterEdit.heading}</PageHeading>
+      <PageHeading title={adminTexts.chapterEdit.heading}>{adminTexts.chapterEdit.heading}</PageHeading>
       <ChapterForm
         bookId={chapter.bookId}
         chapter={chapter}
         saving={updateChapter.isPending}
-        submitLabel={texts.admin.chapters.save}
+        submitLabel={adminTexts.chapters.save}
         cancel={
           <Button asChild variant="secondary">
-            <Link to={chaptersPath}>{texts.admin.chapters.cancel}</Link>
+            <Link to={chaptersPath}>{adminTexts.chapters.cancel}</Link>
           </Button>
         }
         onSave={(values) =>
@@ -62,11 +63,11 @@ function EditChapter({ chapter }: { chapter: Chapter }) {
             { id: chapter.id, chapter: values },
             {
               onSuccess: () => {
-                toast({ title: texts.toast.success, description: texts.admin.chapters.updated })
+                toast({ title: toastTexts.success, description: adminTexts.chapters.updated })
                 void navigate(chaptersPath)
               },
               onError: (failure) =>
-                toast({ variant: 'destructive', title: texts.toast.error, description: failureText(failure) }),
+                toast({ variant: 'destructive', title: toastTexts.error, description: failureText(failure) }),
             },
           )
         }
@@ -79,7 +80,7 @@ function ChapterNotFound() {
   return (
     <div className="grid justify-items-start gap-4">
       <BackToBooks />
-      <h1 className="font-serif text-2xl font-semibold text-stone-900">{texts.admin.chapters.chapterNotFound}</h1>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900">{adminTexts.chapters.chapterNotFound}</h1>
     </div>
   )
 }

@@ -1,7 +1,8 @@
 // /admin/books/:bookId/chapters/new: the chapter create form; back to the list once created.
 import { Link, useNavigate } from 'react-router'
 import type { Book } from '#shared/api/books.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { toastTexts } from '#client/texts/common.ts'
 import { useCreateChapter } from '#client/api/chapters.ts'
 import { failureText } from '#client/api/http.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
@@ -23,29 +24,29 @@ function NewChapter({ book }: { book: Book }) {
     <div className="grid max-w-2xl gap-6">
       <AdminBreadcrumb
         crumbs={[
-          { label: texts.admin.chapters.booksCrumb, to: '/admin/books' },
+          { label: adminTexts.chapters.booksCrumb, to: '/admin/books' },
           { label: book.title, to: chaptersPath },
-          { label: texts.admin.chapterNew.heading },
+          { label: adminTexts.chapterNew.heading },
         ]}
       />
-      <PageHeading title={texts.admin.chapterNew.heading}>{texts.admin.chapterNew.heading}</PageHeading>
+      <PageHeading title={adminTexts.chapterNew.heading}>{adminTexts.chapterNew.heading}</PageHeading>
       <ChapterForm
         bookId={book.id}
         saving={createChapter.isPending}
-        submitLabel={texts.admin.chapters.create}
+        submitLabel={adminTexts.chapters.create}
         cancel={
           <Button asChild variant="secondary">
-            <Link to={chaptersPath}>{texts.admin.chapters.cancel}</Link>
+            <Link to={chaptersPath}>{adminTexts.chapters.cancel}</Link>
           </Button>
         }
         onSave={(values) =>
           createChapter.mutate(values, {
             onSuccess: () => {
-              toast({ title: texts.toast.success, description: texts.admin.chapters.created })
+              toast({ title: toastTexts.success, description: adminTexts.chapters.created })
               void navigate(chaptersPath)
             },
             onError: (failure) =>
-              toast({ variant: 'destructive', title: texts.toast.error, description: failureText(failure) }),
+              toast({ variant: 'destructive', title: toastTexts.error, description: failureText(failure) }),
           })
         }
       />

@@ -1,6 +1,7 @@
 // 'Reprocess All Headers': rebuilds the headings of every page on the site, after a confirmation.
 import { useState } from 'react'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { toastTexts } from '#client/texts/common.ts'
 import { useReprocessHeaders } from '#client/api/content.ts'
 import { ApiError } from '#client/api/http.ts'
 import { ConfirmDialog } from '#client/components/ui/AlertDialog.tsx'
@@ -10,7 +11,7 @@ import { toast } from '#client/components/ui/use-toast.ts'
 export function ReprocessHeadersDialog() {
   const [open, setOpen] = useState(false)
   const reprocess = useReprocessHeaders()
-  const t = texts.admin.reprocessHeaders
+  const t = adminTexts.reprocessHeaders
   return (
     <ConfirmDialog
       open={open}
@@ -30,12 +31,12 @@ export function ReprocessHeadersDialog() {
         reprocess.mutate(undefined, {
           onSuccess: (result) => {
             setOpen(false)
-            toast({ title: texts.toast.success, description: result.message || t.success })
+            toast({ title: toastTexts.success, description: result.message || t.success })
           },
           onError: (failure) => {
             setOpen(false)
             const serverError = failure instanceof ApiError ? failure.serverMessage : undefined
-            toast({ variant: 'destructive', title: texts.toast.error, description: serverError || t.failure })
+            toast({ variant: 'destructive', title: toastTexts.error, description: serverError || t.failure })
           },
         })
       }

@@ -3,21 +3,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import type { Chapter } from '#shared/api/chapters.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { siteTexts } from '#client/texts/common.ts'
 import { chapterQueries } from '#client/api/chapters.ts'
 import { contentQueries } from '#client/api/content.ts'
 import type { ContentListItem } from '#client/api/content.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { Button } from '#client/components/ui/Button.tsx'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/Table.tsx'
+import { ListTable, TableCell, TableRow } from '#client/components/ui/Table.tsx'
 import { AdminBreadcrumb } from '../AdminBreadcrumb.tsx'
 import { isNotFound, parseRouteId } from '../route-ids.ts'
 import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
@@ -32,12 +25,12 @@ export function ChapterPagesPage() {
 
 function LoadedChapter({ chapterId }: { chapterId: number }) {
   const chapter = useQuery(chapterQueries.detail(chapterId))
-  if (chapter.isPending) return <LoadingMessage>{texts.admin.pages.loading}</LoadingMessage>
+  if (chapter.isPending) return <LoadingMessage>{adminTexts.pages.loading}</LoadingMessage>
   if (chapter.isError) {
     return isNotFound(chapter.error) ? (
       <ChapterNotFound />
     ) : (
-      <FailureMessage>{texts.admin.pages.fetchChapterFailed}</FailureMessage>
+      <FailureMessage>{adminTexts.pages.fetchChapterFailed}</FailureMessage>
     )
   }
   return <ChapterPages chapter={chapter.data} />
@@ -51,49 +44,42 @@ function ChapterPages({ chapter }: { chapter: Chapter }) {
       <div className="grid justify-items-start gap-3">
         <Button asChild variant="secondary">
           <Link to={chaptersPath}>
-            <span aria-hidden="true">←</span> {texts.admin.pages.backToChapters}
+            <span aria-hidden="true">←</span> {adminTexts.pages.backToChapters}
           </Link>
         </Button>
         <AdminBreadcrumb
           crumbs={[
-            { label: texts.admin.chapters.booksCrumb, to: '/admin/books' },
-            { label: chapter.book?.title ?? texts.admin.chapters.heading, to: chaptersPath },
+            { label: adminTexts.chapters.booksCrumb, to: '/admin/books' },
+            { label: chapter.book?.title ?? adminTexts.chapters.heading, to: chaptersPath },
             { label: chapter.title },
           ]}
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageHeading title={`${texts.admin.pages.heading}: ${chapter.title}`}>{texts.admin.pages.heading}</PageHeading>
+        <PageHeading title={`${adminTexts.pages.heading}: ${chapter.title}`}>{adminTexts.pages.heading}</PageHeading>
         <Button asChild>
-          <Link to={`/admin/content/new?chapterId=${chapter.id}`}>{texts.admin.pages.add}</Link>
+          <Link to={`/admin/content/new?chapterId=${chapter.id}`}>{adminTexts.pages.add}</Link>
         </Button>
       </div>
-      {pages.isPending ? <LoadingMessage>{texts.site.loading}</LoadingMessage> : null}
-      {pages.isError ? <FailureMessage>{texts.admin.pages.fetchFailed}</FailureMessage> : null}
+      {pages.isPending ? <LoadingMessage>{siteTexts.loading}</LoadingMessage> : null}
+      {pages.isError ? <FailureMessage>{adminTexts.pages.fetchFailed}</FailureMessage> : null}
       {pages.data ? <PagesTable pages={pages.data} /> : null}
     </div>
   )
 }
 
 function PagesTable({ pages }: { pages: ContentListItem[] }) {
-  const columns = texts.admin.pages.columns
+  const columns = adminTexts.pages.columns
   return (
-    <Table label={texts.admin.pages.heading}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{columns.title}</TableHead>
-          <TableHead>{columns.order}</TableHead>
-          <TableHead>{columns.published}</TableHead>
-          <TableHead>{columns.actions}</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {pages.length === 0 ? <TableEmptyRow columns={4}>{texts.admin.pages.empty}</TableEmptyRow> : null}
-        {pages.map((page) => (
-          <PageRow key={page.id} page={page} />
-        ))}
-      </TableBody>
-    </Table>
+    <ListTable
+      label={adminTexts.pages.heading}
+      columns={[columns.title, columns.order, columns.published, columns.actions]}
+      empty={pages.length === 0 ? adminTexts.pages.empty : null}
+    >
+      {pages.map((page) => (
+        <PageRow key={page.id} page={page} />
+      ))}
+    </ListTable>
   )
 }
 
@@ -102,20 +88,20 @@ function PageRow({ page }: { page: ContentListItem }) {
     <TableRow>
       <TableCell className="font-medium">{page.title}</TableCell>
       <TableCell className="tabular-nums">{page.order}</TableCell>
-      <TableCell>{page.published ? texts.admin.pages.yes : texts.admin.pages.no}</TableCell>
+      <TableCell>{page.published ? adminTexts.pages.yes : adminTexts.pages.no}</TableCell>
       <TableCell>
         <div className="flex flex-wrap gap-1">
           <Button asChild variant="ghost">
             <Link to={`/admin/content/edit/${page.id}`}>
-              {texts.admin.pages.editAction}
+              {adminTexts.pages.editAction}
               <span className="sr-only">: {page.title}</span>
             </Link>
           </Button>
           <Button asChild variant="ghost">
             <a href={`/content/${page.id}`} target="_blank" rel="noopener">
-              {texts.admin.pages.view}
+              {adminTexts.pages.view}
               <span className="sr-only">
-                : {page.title} {texts.admin.pages.opensInNewTab}
+                : {page.title} {adminTexts.pages.opensInNewTab}
               </span>
               <span aria-hidden="true">↗</span>
             </a>
@@ -131,8 +117,8 @@ function ChapterNotFound() {
   return (
     <div className="grid justify-items-start gap-4">
       <BackToBooks />
-      <title>{`${texts.admin.pages.notFound} · ${texts.site.name}`}</title>
-      <h1 className="font-serif text-2xl font-semibold text-stone-900">{texts.admin.pages.notFound}</h1>
+      <title>{`${adminTexts.pages.notFound} · ${siteTexts.name}`}</title>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900">{adminTexts.pages.notFound}</h1>
     </div>
   )
 }

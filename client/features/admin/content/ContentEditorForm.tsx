@@ -1,4 +1,4 @@
-// The content editor's form (spec section 2 "Content editor"): chapter, title, the page text,
+// The content editor's form: chapter, title, the page text,
 // order, published; saving in chunks behind the 'Processing Content' overlay; a conflict question
 // when someone saved meanwhile; and a question before leaving with unsaved changes.
 import { useId, useRef, useState } from 'react'
@@ -9,7 +9,8 @@ import type { z } from 'zod'
 import { ContentInput } from '#shared/api/content.ts'
 import { CONTENT_SIZE_LIMIT_BYTES } from '#shared/limits.ts'
 import { fill } from '#shared/text/fill.ts'
-import { texts } from '#shared/texts.ts'
+import { toastTexts } from '#client/texts/common.ts'
+import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import type { SavedContent, UploadTarget } from '#client/api/content-upload.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { Checkbox } from '#client/components/ui/Checkbox.tsx'
@@ -48,7 +49,7 @@ interface ContentEditorFormProps {
 }
 
 /** The chapter's pages list, or the books list when the chapter is not among the choices. */
-export function pagesPath(choices: ChapterChoices, chapterId: number | null): string {
+function pagesPath(choices: ChapterChoices, chapterId: number | null): string {
   const book = choices.find((candidate) => candidate.chapters.some((chapter) => chapter.id === chapterId))
   return book ? `/admin/books/${book.id}/chapters/${chapterId}/content` : '/admin/books'
 }
@@ -56,7 +57,7 @@ export function pagesPath(choices: ChapterChoices, chapterId: number | null): st
 export function ContentEditorForm({ contentId, baseVersion, start, choices }: ContentEditorFormProps) {
   const id = useId()
   const navigate = useNavigate()
-  const labels = texts.contentEditor
+  const labels = contentEditorTexts
   const knownChapter = choices.some((book) => book.chapters.some((chapter) => chapter.id === start.chapterId))
   const form = useForm<EditorFieldsInput, unknown, EditorFieldsValues>({
     resolver: zodResolver(EditorFields),
@@ -81,7 +82,7 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices }: Co
   const submit = form.handleSubmit((values) => {
     const current = body.current?.currentText() ?? text
     if (utf8Bytes(current) > CONTENT_SIZE_LIMIT_BYTES) {
-      toast({ variant: 'destructive', title: texts.toast.error, description: labels.overLimit })
+      toast({ variant: 'destructive', title: toastTexts.error, description: labels.overLimit })
       return
     }
     void saving.save({

@@ -1,5 +1,5 @@
 // 'Delete Content': asks before deleting one page of a chapter.
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { useDeleteContent } from '#client/api/content.ts'
 import type { ContentListItem } from '#client/api/content.ts'
 import { DeleteItemDialog } from '../DeleteItemDialog.tsx'
@@ -9,10 +9,10 @@ export function DeleteContentDialog({ page }: { page: ContentListItem }) {
   return (
     <DeleteItemDialog
       name={page.title}
-      texts={texts.admin.pages}
+      texts={adminTexts.pages}
       remove={() => deleteContent.mutateAsync(page.id)}
       isPending={deleteContent.isPending}
-      failureText={() => texts.admin.pages.deleteFailed}
+      failureText={() => adminTexts.pages.deleteFailed}
     />
   )
 }

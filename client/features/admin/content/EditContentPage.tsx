@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { DEFAULT_ORDER } from '#shared/limits.ts'
-import { texts } from '#shared/texts.ts'
+import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
 import { isNotFound, parseRouteId } from '../route-ids.ts'
@@ -14,11 +14,11 @@ import type { ChapterChoices, EditedPage } from './content-editor/queries.ts'
 
 export function EditContentPage() {
   const id = parseRouteId(useParams().id)
-  const heading = texts.contentEditor.editHeading
+  const heading = contentEditorTexts.editHeading
   return (
     <div className="grid gap-6">
       <PageHeading title={heading}>{heading}</PageHeading>
-      {id === null ? <FailureMessage>{texts.contentEditor.notFound}</FailureMessage> : <LoadedPage id={id} />}
+      {id === null ? <FailureMessage>{contentEditorTexts.notFound}</FailureMessage> : <LoadedPage id={id} />}
     </div>
   )
 }
@@ -29,12 +29,12 @@ function LoadedPage({ id }: { id: number }) {
   if (page.isError) {
     return (
       <FailureMessage>
-        {isNotFound(page.error) ? texts.contentEditor.notFound : texts.contentEditor.fetchFailed}
+        {isNotFound(page.error) ? contentEditorTexts.notFound : contentEditorTexts.fetchFailed}
       </FailureMessage>
     )
   }
-  if (choices.isError) return <FailureMessage>{texts.contentEditor.fetchChaptersFailed}</FailureMessage>
-  if (page.isPending || choices.isPending) return <LoadingMessage>{texts.contentEditor.loading}</LoadingMessage>
+  if (choices.isError) return <FailureMessage>{contentEditorTexts.fetchChaptersFailed}</FailureMessage>
+  if (page.isPending || choices.isPending) return <LoadingMessage>{contentEditorTexts.loading}</LoadingMessage>
   return <PageEditor key={page.data.id} page={page.data} choices={choices.data} />
 }
 

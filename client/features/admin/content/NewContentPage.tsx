@@ -2,7 +2,8 @@
 // from the pages list's 'Add Content'.
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { texts } from '#shared/texts.ts'
+import { siteTexts } from '#client/texts/common.ts'
+import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
 import { parseRouteId } from '../route-ids.ts'
@@ -13,12 +14,12 @@ export function NewContentPage() {
   const [searchParams] = useSearchParams()
   const chapterId = parseRouteId(searchParams.get('chapterId') ?? undefined)
   const choices = useQuery(contentEditorQueries.chapterChoices())
-  const heading = texts.contentEditor.newHeading
+  const heading = contentEditorTexts.newHeading
   return (
     <div className="grid gap-6">
       <PageHeading title={heading}>{heading}</PageHeading>
-      {choices.isPending ? <LoadingMessage>{texts.site.loading}</LoadingMessage> : null}
-      {choices.isError ? <FailureMessage>{texts.contentEditor.fetchChaptersFailed}</FailureMessage> : null}
+      {choices.isPending ? <LoadingMessage>{siteTexts.loading}</LoadingMessage> : null}
+      {choices.isError ? <FailureMessage>{contentEditorTexts.fetchChaptersFailed}</FailureMessage> : null}
       {choices.data ? (
         <ContentEditorForm
           contentId="new"

@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import type { Feedback } from '#shared/api/feedback.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { siteTexts, toastTexts } from '#client/texts/common.ts'
 import { feedbackQueries, useSetFeedbackHandled } from '#client/api/feedback.ts'
 import { failureText } from '#client/api/http.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
@@ -19,12 +20,12 @@ export function FeedbackPage() {
   const inbox = useQuery(feedbackQueries.adminPage(page))
   return (
     <div className="grid gap-6">
-      <PageHeading title={texts.admin.feedback.heading}>{texts.admin.feedback.heading}</PageHeading>
-      {inbox.isPending ? <LoadingMessage>{texts.site.loading}</LoadingMessage> : null}
-      {inbox.isError ? <FailureMessage>{texts.admin.feedback.fetchFailed}</FailureMessage> : null}
+      <PageHeading title={adminTexts.feedback.heading}>{adminTexts.feedback.heading}</PageHeading>
+      {inbox.isPending ? <LoadingMessage>{siteTexts.loading}</LoadingMessage> : null}
+      {inbox.isError ? <FailureMessage>{adminTexts.feedback.fetchFailed}</FailureMessage> : null}
       {inbox.data ? (
         <>
-          {inbox.data.data.length === 0 ? <p className="text-stone-600">{texts.admin.feedback.empty}</p> : null}
+          {inbox.data.data.length === 0 ? <p className="text-stone-600">{adminTexts.feedback.empty}</p> : null}
           <ul className="grid gap-3">
             {inbox.data.data.map((item) => (
               <FeedbackItem key={item.id} item={item} />
@@ -41,7 +42,7 @@ export function FeedbackPage() {
 }
 
 function FeedbackItem({ item }: { item: Feedback }) {
-  const t = texts.admin.feedback
+  const t = adminTexts.feedback
   const sender = item.name?.trim() || t.anonymous
   return (
     <li>
@@ -89,7 +90,7 @@ function FeedbackItem({ item }: { item: Feedback }) {
 
 function HandledButton({ item }: { item: Feedback }) {
   const setHandled = useSetFeedbackHandled()
-  const t = texts.admin.feedback
+  const t = adminTexts.feedback
   return (
     <Button
       variant="secondary"
@@ -102,7 +103,7 @@ function HandledButton({ item }: { item: Feedback }) {
             onError: (failure) =>
               toast({
                 variant: 'destructive',
-                title: texts.toast.error,
+                title: toastTexts.error,
                 description: failureText(failure) || t.updateFailed,
               }),
           },

@@ -6,21 +6,14 @@ import { Link, useSearchParams } from 'react-router'
 import type { Term } from '#shared/api/terms.ts'
 import { SEARCH_DEBOUNCE_MS } from '#shared/limits.ts'
 import { fill } from '#shared/text/fill.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { siteTexts } from '#client/texts/common.ts'
 import { termQueries } from '#client/api/terms.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { Button } from '#client/components/ui/Button.tsx'
 import { Input } from '#client/components/ui/Input.tsx'
 import { Label } from '#client/components/ui/Label.tsx'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/Table.tsx'
+import { ListTable, TableCell, TableRow } from '#client/components/ui/Table.tsx'
 import { PageNavigation } from '../PageNavigation.tsx'
 import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
 import { useDebouncedCallback } from '../use-debounced-callback.ts'
@@ -44,17 +37,17 @@ export function AdminLexiconPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageHeading title={texts.admin.lexicon.heading}>{texts.admin.lexicon.heading}</PageHeading>
+        <PageHeading title={adminTexts.lexicon.heading}>{adminTexts.lexicon.heading}</PageHeading>
         <div className="flex flex-wrap gap-2">
           <TermImportDialog />
           <Button asChild>
-            <Link to="/admin/terms/new">{texts.admin.lexicon.add}</Link>
+            <Link to="/admin/terms/new">{adminTexts.lexicon.add}</Link>
           </Button>
         </div>
       </div>
       <TermSearch defaultValue={search} onSearch={applySearch} />
-      {terms.isPending ? <LoadingMessage>{texts.site.loading}</LoadingMessage> : null}
-      {terms.isError ? <FailureMessage>{texts.admin.lexicon.fetchFailed}</FailureMessage> : null}
+      {terms.isPending ? <LoadingMessage>{siteTexts.loading}</LoadingMessage> : null}
+      {terms.isError ? <FailureMessage>{adminTexts.lexicon.fetchFailed}</FailureMessage> : null}
       {terms.data ? (
         <>
           <TermsTable terms={terms.data.data} search={search} />
@@ -69,48 +62,41 @@ function TermSearch({ defaultValue, onSearch }: { defaultValue: string; onSearch
   const id = useId()
   return (
     <div role="search" className="grid max-w-md gap-1">
-      <Label htmlFor={id}>{texts.admin.lexicon.search}</Label>
+      <Label htmlFor={id}>{adminTexts.lexicon.search}</Label>
       <Input id={id} type="search" defaultValue={defaultValue} onChange={(event) => onSearch(event.target.value)} />
     </div>
   )
 }
 
 function TermsTable({ terms, search }: { terms: Term[]; search: string }) {
-  const t = texts.admin.lexicon
+  const t = adminTexts.lexicon
   return (
-    <Table label={t.heading} className="min-w-[28rem]">
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t.columns.term}</TableHead>
-          <TableHead>{t.columns.status}</TableHead>
-          <TableHead>{t.columns.actions}</TableHead>
+    <ListTable
+      label={t.heading}
+      className="min-w-[28rem]"
+      columns={[t.columns.term, t.columns.status, t.columns.actions]}
+      empty={terms.length === 0 ? (search ? fill(t.noMatches, { search }) : t.empty) : null}
+    >
+      {terms.map((term) => (
+        <TableRow key={term.id}>
+          <TableCell className="font-medium">{term.term}</TableCell>
+          <TableCell>
+            <PublishedBadge published={term.published} />
+          </TableCell>
+          <TableCell>
+            <div className="flex flex-wrap gap-1">
+              <Button asChild variant="ghost">
+                <Link to={`/admin/terms/edit/${term.id}`}>
+                  {t.editAction}
+                  <span className="sr-only">: {term.term}</span>
+                </Link>
+              </Button>
+              <DeleteTermDialog term={term} />
+            </div>
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {terms.length === 0 ? (
-          <TableEmptyRow columns={3}>{search ? fill(t.noMatches, { search }) : t.empty}</TableEmptyRow>
-        ) : null}
-        {terms.map((term) => (
-          <TableRow key={term.id}>
-            <TableCell className="font-medium">{term.term}</TableCell>
-            <TableCell>
-              <PublishedBadge published={term.published} />
-            </TableCell>
-            <TableCell>
-              <div className="flex flex-wrap gap-1">
-                <Button asChild variant="ghost">
-                  <Link to={`/admin/terms/edit/${term.id}`}>
-                    {t.editAction}
-                    <span className="sr-only">: {term.term}</span>
-                  </Link>
-                </Button>
-                <DeleteTermDialog term={term} />
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </ListTable>
   )
 }
 
@@ -123,7 +109,7 @@ function PublishedBadge({ published }: { published: boolean }) {
           : 'rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700'
       }
     >
-      {published ? texts.admin.lexicon.published : texts.admin.lexicon.unpublished}
+      {published ? adminTexts.lexicon.published : adminTexts.lexicon.unpublished}
     </span>
   )
 }

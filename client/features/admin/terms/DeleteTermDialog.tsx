@@ -1,6 +1,6 @@
 // Asks before deleting a lexicon term.
 import type { Term } from '#shared/api/terms.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { useDeleteTerm } from '#client/api/terms.ts'
 import { DeleteItemDialog } from '../DeleteItemDialog.tsx'
 
@@ -10,10 +10,10 @@ export function DeleteTermDialog({ term }: { term: Pick<Term, 'id' | 'term'> }) 
     <DeleteItemDialog
       name={term.term}
       placeholder="term"
-      texts={texts.admin.lexicon}
+      texts={adminTexts.lexicon}
       remove={() => deleteTerm.mutateAsync(term.id)}
       isPending={deleteTerm.isPending}
-      failureText={() => texts.admin.lexicon.deleteFailed}
+      failureText={() => adminTexts.lexicon.deleteFailed}
     />
   )
 }

@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useParams } from 'react-router'
 import type { Term } from '#shared/api/terms.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
+import { siteTexts } from '#client/texts/common.ts'
 import { termQueries, useUpdateTerm } from '#client/api/terms.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { AdminBreadcrumb } from '../AdminBreadcrumb.tsx'
@@ -19,12 +20,12 @@ export function EditTermPage() {
 
 function LoadedTerm({ termId }: { termId: number }) {
   const term = useQuery(termQueries.detail(termId))
-  if (term.isPending) return <LoadingMessage>{texts.site.loading}</LoadingMessage>
+  if (term.isPending) return <LoadingMessage>{siteTexts.loading}</LoadingMessage>
   if (term.isError) {
     return isNotFound(term.error) ? (
       <TermNotFound />
     ) : (
-      <FailureMessage>{texts.admin.termForm.fetchFailed}</FailureMessage>
+      <FailureMessage>{adminTexts.termForm.fetchFailed}</FailureMessage>
     )
   }
   return <EditTerm term={term.data} />
@@ -35,8 +36,8 @@ function EditTerm({ term }: { term: Term }) {
   const updateTerm = useUpdateTerm()
   return (
     <div className="grid max-w-3xl gap-6">
-      <AdminBreadcrumb crumbs={[{ label: texts.admin.lexicon.heading, to: '/admin/lexicon' }, { label: term.term }]} />
-      <PageHeading title={texts.admin.termEdit.heading}>{texts.admin.termEdit.heading}</PageHeading>
+      <AdminBreadcrumb crumbs={[{ label: adminTexts.lexicon.heading, to: '/admin/lexicon' }, { label: term.term }]} />
+      <PageHeading title={adminTexts.termEdit.heading}>{adminTexts.termEdit.heading}</PageHeading>
       <TermForm
         term={term}
         saving={updateTerm.isPending}
@@ -61,12 +62,9 @@ function TermNotFound() {
   return (
     <div className="grid gap-4">
       <AdminBreadcrumb
-        crumbs={[
-          { label: texts.admin.lexicon.heading, to: '/admin/lexicon' },
-          { label: texts.admin.termForm.notFound },
-        ]}
+        crumbs={[{ label: adminTexts.lexicon.heading, to: '/admin/lexicon' }, { label: adminTexts.termForm.notFound }]}
       />
-      <h1 className="font-serif text-2xl font-semibold text-stone-900">{texts.admin.termForm.notFound}</h1>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900">{adminTexts.termForm.notFound}</h1>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 // /admin/terms/new: a new lexicon term; back to the admin lexicon once saved.
 import { useNavigate } from 'react-router'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { useCreateTerm } from '#client/api/terms.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { AdminBreadcrumb } from '../AdminBreadcrumb.tsx'
@@ -13,9 +13,9 @@ export function NewTermPage() {
   return (
     <div className="grid max-w-3xl gap-6">
       <AdminBreadcrumb
-        crumbs={[{ label: texts.admin.lexicon.heading, to: '/admin/lexicon' }, { label: texts.admin.termNew.heading }]}
+        crumbs={[{ label: adminTexts.lexicon.heading, to: '/admin/lexicon' }, { label: adminTexts.termNew.heading }]}
       />
-      <PageHeading title={texts.admin.termNew.heading}>{texts.admin.termNew.heading}</PageHeading>
+      <PageHeading title={adminTexts.termNew.heading}>{adminTexts.termNew.heading}</PageHeading>
       <TermForm
         saving={createTerm.isPending}
         onSave={(term) =>

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { TermInput } from '#shared/api/terms.ts'
 import type { Term, TermValues } from '#shared/api/terms.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { Checkbox } from '#client/components/ui/Checkbox.tsx'
 import { FieldError, FormField } from '#client/components/ui/FormField.tsx'
@@ -30,7 +30,7 @@ export function TermForm({ term, saving, onSave }: TermFormProps) {
     },
   })
   const { errors } = form.formState
-  const labels = texts.admin.termForm
+  const labels = adminTexts.termForm
 
   return (
     <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSave)}>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import type { TermImportResult } from '#shared/api/terms.ts'
 import { fill } from '#shared/text/fill.ts'
-import { texts } from '#shared/texts.ts'
+import { adminTexts } from '#client/texts/admin.ts'
 import { useImportTerms } from '#client/api/terms.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '#client/components/ui/Dialog.tsx'
@@ -17,9 +17,9 @@ export function TermImportDialog() {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="secondary">{texts.admin.lexicon.import}</Button>
+        <Button variant="secondary">{adminTexts.lexicon.import}</Button>
       </DialogTrigger>
-      <DialogContent title={texts.admin.termImport.title} description={texts.admin.termImport.description}>
+      <DialogContent title={adminTexts.termImport.title} description={adminTexts.termImport.description}>
         <TermImportForm />
       </DialogContent>
     </Dialog>
@@ -31,7 +31,7 @@ function TermImportForm() {
   const importTerms = useImportTerms()
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string>()
-  const t = texts.admin.termImport
+  const t = adminTexts.termImport
   const failure = importTerms.isError ? serverTextOr(importTerms.error, t.failure) : undefined
   const shownError = fileError ?? failure
 
@@ -89,7 +89,7 @@ function TermImportForm() {
 }
 
 function TermImportReport({ result }: { result: TermImportResult }) {
-  const t = texts.admin.termImport
+  const t = adminTexts.termImport
   return (
     <div role="status" className="grid gap-2 rounded-md border border-stone-200 bg-stone-50 p-3 text-sm">
       <p className="font-medium">{fill(t.done, { imported: result.imported })}</p>

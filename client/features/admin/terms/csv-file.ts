@@ -1,4 +1,4 @@
-// Which chosen files count as CSV (spec section 5: only text/csv). Browsers on some systems report
+// Which chosen files count as CSV (the product accepts only text/csv). Browsers on some systems report
 // a .csv file as application/vnd.ms-excel, text/plain or nothing at all, so the name decides then.
 const CSV_BY_NAME_TYPES = new Set(['', 'application/vnd.ms-excel', 'text/plain'])
 

@@ -2,7 +2,7 @@
 import * as PopoverPrimitive from '@radix-ui/react-popover'
 import { clsx } from 'clsx'
 import type { ComponentProps } from 'react'
-import { texts } from '#shared/texts.ts'
+import { commonTexts } from '#client/texts/common.ts'
 
 export const Popover = PopoverPrimitive.Root
 export const PopoverTrigger = PopoverPrimitive.Trigger
@@ -23,7 +23,7 @@ export function PopoverContent({ className, children, ...props }: ComponentProps
       >
         {children}
         <PopoverPrimitive.Close
-          aria-label={texts.common.close}
+          aria-label={commonTexts.close}
           className="absolute right-2 top-2 rounded p-1 leading-none text-stone-500 hover:text-stone-900"
         >
           <span aria-hidden="true" className="text-xl">

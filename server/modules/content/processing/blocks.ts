@@ -62,7 +62,7 @@ const WHITESPACE_RUN = /\s+/g
 const NOT_WHITESPACE = /\S/
 const NEEDS_COLLAPSING = /[^\S ]| {2}/
 
-export const BLOCK_ID_PREFIX = 'p-'
+const BLOCK_ID_PREFIX = 'p-'
 
 interface OpenBlock {
   tag: string
@@ -179,7 +179,7 @@ function closeHeading(heading: HeadingDraft | undefined): void {
   if (heading) heading.text = collapseWhitespace(heading.text)
 }
 
-export function collapseWhitespace(text: string): string {
+function collapseWhitespace(text: string): string {
   // Most texts only need the separators at their ends trimmed; replacing is the slow path.
   return NEEDS_COLLAPSING.test(text) ? text.replace(WHITESPACE_RUN, ' ').trim() : text.trim()
 }

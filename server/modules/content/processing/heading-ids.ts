@@ -1,6 +1,6 @@
-// Headings get ids by the contract's slug rule, so links written into pages (`href="#slug"`) find
+// Headings get ids by the slug rule (shared/text/slugify.ts), so links written into pages (`href="#slug"`) find
 // them. An id already there is kept; a repeated slug is numbered -2, -3 … in document order.
-import { slugify } from '../../../../shared/text/slugify.ts'
+import { slugify } from '#shared/text/slugify.ts'
 
 /** An id that a later step decides; `id` is filled in then. */
 export interface IdSlot {
@@ -40,7 +40,7 @@ export function claimId(ids: PageIds, base: string): string {
   return id
 }
 
-export const EMPTY_HEADING_SLUG = 'section'
+const EMPTY_HEADING_SLUG = 'section'
 
 /** Fills the slot of every heading without an id, in document order. */
 export function assignHeadingIds(headings: readonly HeadingDraft[], ids: PageIds): void {

@@ -16,8 +16,8 @@ export interface Passage {
   text: string
 }
 
-export const PASSAGE_MAX_BLOCKS = 4
-export const PASSAGE_TARGET_CHARS = 2000
+const PASSAGE_MAX_BLOCKS = 4
+const PASSAGE_TARGET_CHARS = 2000
 export const MAX_PASSAGE_CHARS = 50_000
 
 interface OpenPassage {

@@ -5,8 +5,8 @@ import { findCitations } from './citations.ts'
 import { assignHeadingIds, headingId } from './heading-ids.ts'
 import { cutIntoPassages, type Passage } from './passages.ts'
 import { collectPlainText, sanitizePageHtml } from './sanitize.ts'
-import { splitLinks } from './split-links.ts'
-import { LINKS_MARKER } from '../../../../shared/limits.ts'
+import { splitLinks } from '#shared/text/links-section.ts'
+import { LINKS_MARKER } from '#shared/limits.ts'
 
 export interface PageInput {
   /** The main HTML; may still hold the links marker and the links section after it. */

@@ -90,7 +90,7 @@ const REMOVED_WITH_CONTENT = new Set([
   'applet',
 ])
 
-export const VOID_TAGS = new Set(['br', 'hr', 'img', 'col'])
+const VOID_TAGS = new Set(['br', 'hr', 'img', 'col'])
 
 // Deeper markup is flattened (text kept): browsers cap their tree depth too, and nothing real nests so deep.
 const MAX_NESTING = 128

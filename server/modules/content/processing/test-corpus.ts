@@ -1,25 +1,21 @@
-// Test support: the real pages of ../shared/corpus, read at test time (never copied into the repo).
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+// Test support: the pages of the test library, generated (test-support/test-library.ts) or, with
+// CORPUS_DIR set, the real corpus read where it lives (never copied into the repo).
+import {
+  libraryPages,
+  testLibrary,
+  type LibraryPage,
+  type LibrarySize,
+} from '../../../../test-support/library-source.ts'
 
-export interface CorpusPage {
-  title: string
-  content: string
-}
+export type CorpusPage = LibraryPage
 
-interface Corpus {
-  books: Array<{ chapters: Array<{ pages: CorpusPage[] }> }>
-}
+/** The tiny library: four pages of 22–33 KB. */
+export const TINY_CORPUS: LibrarySize = 'tiny'
+/** The full library: the 9 MB page among many. */
+export const FULL_CORPUS: LibrarySize = 'full'
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url))
-
-export const TINY_CORPUS = path.resolve(repoRoot, '../shared/corpus/tiny/corpus.json')
-export const FULL_CORPUS = path.resolve(repoRoot, '../shared/corpus/corpus.json')
-
-export function corpusPages(file: string): CorpusPage[] {
-  const corpus = JSON.parse(readFileSync(file, 'utf8')) as Corpus
-  return corpus.books.flatMap((book) => book.chapters.flatMap((chapter) => chapter.pages))
+export function corpusPages(size: LibrarySize): CorpusPage[] {
+  return libraryPages(testLibrary(size).corpus)
 }
 
 const INTERNAL_LINK = /<a href="#([^"_][^"]*)"/g

@@ -12,7 +12,7 @@ import {
   EDITOR_FONT_STEP_PX,
 } from '#shared/limits.ts'
 import { fill } from '#shared/text/fill.ts'
-import { texts } from '#shared/texts.ts'
+import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import { Label } from '#client/components/ui/Label.tsx'
 import {
   RICH_TEXT_MAX_CHARS,
@@ -50,7 +50,7 @@ interface ContentBodyProps {
 
 export function ContentBody({ text, onTextChange, ref }: ContentBodyProps) {
   const id = useId()
-  const labels = texts.contentEditor
+  const labels = contentEditorTexts
   const [opening] = useState(() => openingView(text))
   const [view, setView] = useState<View>(opening.view)
   const [notice, setNotice] = useState<Notice>(opening.notice)
@@ -135,13 +135,13 @@ function ViewSwitch({
   richTextOffered: boolean
   onChange: (view: View) => void
 }) {
-  const labels = texts.contentEditor.views
+  const labels = contentEditorTexts.views
   const button = (target: View, label: string, disabled = false) => (
     <button
       type="button"
       aria-pressed={view === target}
       disabled={disabled}
-      title={disabled ? texts.contentEditor.richTextUnavailable : undefined}
+      title={disabled ? contentEditorTexts.richTextUnavailable : undefined}
       onClick={() => onChange(target)}
       className={clsx(
         'min-h-9 px-3 text-sm disabled:opacity-50',
@@ -160,7 +160,7 @@ function ViewSwitch({
 }
 
 function Zoom({ fontSize, onChange }: { fontSize: number; onChange: (size: number) => void }) {
-  const labels = texts.contentEditor
+  const labels = contentEditorTexts
   const buttonClass =
     'inline-flex min-h-9 min-w-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:opacity-50'
   return (
@@ -193,7 +193,7 @@ function Zoom({ fontSize, onChange }: { fontSize: number; onChange: (size: numbe
 }
 
 function SizeIndicator({ id, text }: { id: string; text: string }) {
-  const labels = texts.contentEditor
+  const labels = contentEditorTexts
   // Measuring 9 MB takes a few milliseconds: let typing win, measure when the browser is free.
   const deferred = useDeferredValue(text)
   const bytes = useMemo(() => utf8Bytes(deferred), [deferred])

@@ -3,14 +3,14 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { clsx } from 'clsx'
 import { fill } from '#shared/text/fill.ts'
-import { texts } from '#shared/texts.ts'
+import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import type { UploadProgress } from '#client/api/content-upload.ts'
 import { overlayClass, panelClass } from '#client/components/ui/Dialog.tsx'
 
 const keepOpen = (event: Event) => event.preventDefault()
 
 export function ProcessingOverlay({ open, progress }: { open: boolean; progress: UploadProgress | null }) {
-  const labels = texts.contentEditor
+  const labels = contentEditorTexts
   const step =
     progress?.phase === 'processing'
       ? labels.processingStep

@@ -3,6 +3,7 @@
 import { useImperativeHandle, useLayoutEffect, useMemo, useRef } from 'react'
 import type { Ref } from 'react'
 import { EditorContent, useEditor } from '@tiptap/react'
+import { editorTextboxAttributes } from '../../editor-textbox.ts'
 import { useDebouncedCallback } from '../../use-debounced-callback.ts'
 import { toEditorHtml } from './content-html.ts'
 import { contentExtensions } from './content-schema.ts'
@@ -37,10 +38,7 @@ export function RichTextBody({ initialText, fontSize, labelId, describedBy, onCh
   const editorProps = useMemo(
     () => ({
       attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...editorTextboxAttributes(labelId, describedBy),
         class: 'min-h-full px-3 py-2 outline-none',
       },
     }),

@@ -2,7 +2,7 @@
 import { useEditorState } from '@tiptap/react'
 import type { Editor } from '@tiptap/react'
 import { fill } from '#shared/text/fill.ts'
-import { texts } from '#shared/texts.ts'
+import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import { ToolbarButton } from '../../ToolbarButton.tsx'
 
 const HEADING_LEVELS = [1, 2, 3, 4] as const
@@ -23,7 +23,7 @@ export function RichTextToolbar({ editor }: { editor: Editor }) {
       canRedo: current.can().redo(),
     }),
   })
-  const labels = texts.contentEditor.toolbar
+  const labels = contentEditorTexts.toolbar
   const run = () => editor.chain().focus()
 
   function editLink() {

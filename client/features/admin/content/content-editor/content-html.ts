@@ -4,7 +4,7 @@ import { LINKS_MARKER } from '#shared/limits.ts'
 import { LINKS_MARKER_ATTRIBUTE } from './content-schema.ts'
 
 /** What separates the main content from the links section in the edited text. */
-export const LINKS_SEPARATOR = `\n${LINKS_MARKER}\n`
+const LINKS_SEPARATOR = `\n${LINKS_MARKER}\n`
 
 /** Above this many characters a page opens in the HTML view: a rich-text editor cannot cope. */
 export const SOURCE_VIEW_THRESHOLD_CHARS = 1_000_000

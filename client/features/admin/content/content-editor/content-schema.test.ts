@@ -1,32 +1,17 @@
 // @vitest-environment happy-dom
 // The rich-text view must not lose anything of a real page: HTML → TipTap document → HTML keeps
 // every element, id, footnote anchor, link, data-term and lang, and the links section.
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createDocument, getSchema } from '@tiptap/core'
 import { Parser } from 'htmlparser2'
 import { describe, expect, it } from 'vitest'
 import { LINKS_MARKER } from '#shared/limits.ts'
+import { libraryPages, testLibrary } from '../../../../../test-support/library-source.ts'
 import { toEditorHtml } from './content-html.ts'
 import { contentExtensions } from './content-schema.ts'
 import { serializeContent } from './serialize-content.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const tinyCorpus = path.resolve(here, '../../../../../../shared/corpus/tiny/corpus.json')
-
-interface CorpusPage {
-  title: string
-  content: string
-}
-interface Corpus {
-  books: { chapters: { pages: CorpusPage[] }[] }[]
-}
-
-function corpusPages(): CorpusPage[] {
-  const corpus = JSON.parse(fs.readFileSync(tinyCorpus, 'utf8')) as Corpus
-  return corpus.books.flatMap((book) => book.chapters.flatMap((chapter) => chapter.pages))
-}
+// The tiny test library: generated, or the real corpus's tiny/ with CORPUS_DIR set
+const corpusPages = () => libraryPages(testLibrary('tiny').corpus)
 
 const schema = getSchema(contentExtensions)
 

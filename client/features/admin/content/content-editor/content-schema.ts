@@ -6,7 +6,7 @@ import type { AnyExtension } from '@tiptap/core'
 import Italic from '@tiptap/extension-italic'
 import Link, { isAllowedUri } from '@tiptap/extension-link'
 import StarterKit from '@tiptap/starter-kit'
-import { texts } from '#shared/texts.ts'
+import { contentEditorTexts } from '#client/texts/content-editor.ts'
 
 /** How the links-section marker appears inside the rich-text document. */
 export const LINKS_MARKER_ATTRIBUTE = 'data-links-marker'
@@ -161,7 +161,7 @@ const TableHeader = Node.create({
 })
 
 /** Where the main content ends and the links section begins ('=== LINKS START ===' in the text). */
-export const LinksMarker = Node.create({
+const LinksMarker = Node.create({
   name: 'linksMarker',
   group: 'block',
   atom: true,
@@ -171,7 +171,7 @@ export const LinksMarker = Node.create({
   renderHTML: () => [
     'div',
     { [LINKS_MARKER_ATTRIBUTE]: 'true', contenteditable: 'false' },
-    texts.contentEditor.linksMarker,
+    contentEditorTexts.linksMarker,
   ],
 })
 

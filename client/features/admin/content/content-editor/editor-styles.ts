@@ -2,8 +2,8 @@
 // quotation indents): sizes in em so the zoom buttons scale everything.
 import { clsx } from 'clsx'
 
-/** The scrolling area of either view: 400px high (spec section 2). */
-export const editorAreaClass = 'h-[400px] w-full overflow-y-auto bg-white'
+/** The scrolling area of either view: 400px high, the height the product gives the editor (a literal, for Tailwind). */
+const editorAreaClass = 'h-[400px] w-full overflow-y-auto bg-white'
 
 export const editorBodyClass = clsx(
   editorAreaClass,

@@ -1,4 +1,4 @@
-// Rich-text document → the edited text: one top-level block per line (as the corpus writes pages),
+// Rich-text document → the edited text: one top-level block per line (as imported pages are written),
 // list items and table cells without the <p> the editor needs inside them, and the links marker
 // back in its text form.
 import { DOMSerializer, Fragment } from '@tiptap/pm/model'

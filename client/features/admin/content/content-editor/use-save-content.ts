@@ -2,10 +2,9 @@
 // after (toast, fresh lists, on to the chapter's pages). A failure keeps everything in the editor.
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { texts } from '#shared/texts.ts'
-import { bookQueries } from '#client/api/books.ts'
-import { chapterQueries } from '#client/api/chapters.ts'
-import { contentQueries } from '#client/api/content.ts'
+import { toastTexts } from '#client/texts/common.ts'
+import { contentEditorTexts } from '#client/texts/content-editor.ts'
+import { refreshLibrary } from '#client/api/library-queries.ts'
 import { overwriteContent, uploadContent } from '#client/api/content-upload.ts'
 import type { SaveConflict, SavedContent, UploadProgress, UploadRequest } from '#client/api/content-upload.ts'
 import { toast } from '#client/components/ui/use-toast.ts'
@@ -23,11 +22,8 @@ export function useSaveContent(onSaved: (content: SavedContent) => void) {
 
   function finish(content: SavedContent) {
     setState({ phase: 'idle' })
-    toast({ title: texts.toast.success, description: texts.contentEditor.saved })
-    // The pages list, the reader's tree (page counts) and chapter lists all show this page.
-    void queryClient.invalidateQueries({ queryKey: contentQueries.all() })
-    void queryClient.invalidateQueries({ queryKey: bookQueries.all() })
-    void queryClient.invalidateQueries({ queryKey: chapterQueries.all() })
+    toast({ title: toastTexts.success, description: contentEditorTexts.saved })
+    void refreshLibrary(queryClient)
     onSaved(content)
   }
 
@@ -35,7 +31,7 @@ export function useSaveContent(onSaved: (content: SavedContent) => void) {
     setState({ phase: 'idle' })
     toast({
       variant: 'destructive',
-      title: texts.toast.error,
+      title: toastTexts.error,
       description: failure instanceof Error ? failure.message : String(failure),
     })
   }

@@ -1,6 +1,7 @@
 // A page is edited as one text: the main HTML, a marker line, then the links section. Stored, the
-// two halves are kept apart; these two functions convert between the forms without loss.
-import { LINKS_MARKER } from '../../../../shared/limits.ts'
+// two halves are kept apart; these two functions convert between the forms without loss. The server
+// splits what the editor sends; the editor joins what the server stored.
+import { LINKS_MARKER } from '../limits.ts'
 
 export interface PageHalves {
   main: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { joinLinks, splitLinks } from './split-links.ts'
+import { joinLinks, splitLinks } from './links-section.ts'
 
 describe('splitLinks', () => {
   it('splits at the marker and takes away the newline on each side', () => {

@@ -1,0 +1,69 @@
+// The texts of the visitor's screens: the welcome page, the reader, the side panel and the lexicon.
+// Texts without a mark are the product's exact wording: keep every letter. Texts marked "interim"
+// are our own: placeholders for screens later issues fill, or wording the product leaves open.
+
+export const welcomeTexts = {
+  // interim: the page shows "a quotation and an institute signature"; this is our own
+  // rendering of Dhammapada verse 5.
+  heading: 'Tere tulemast',
+  quotation: 'Viha ei vaigista siin maailmas kunagi viha. Viha vaigistab ainult mitteviha. See on igavene seadus.',
+  quotationSource: 'Dhammapada, salm 5',
+  signature: 'Õpetuste entsüklopeedia toimetus',
+} as const
+
+export const readerTexts = {
+  contentHeading: 'Sisu', // interim
+  termHeading: 'Termin', // interim
+  termNotFound: 'Term not found',
+  contentNotFound: 'Sisu ei leitud', // interim
+  fetchContentFailed: 'Failed to fetch content',
+  partOf: 'part {loaded} of {total}',
+  allLoaded: 'Kogu sisu laetud ({total} osa)',
+  loadMore: 'Lae rohkem',
+  loadAll: 'Lae kogu sisu',
+  loadingPart: 'Osa laadimine…', // interim: a placeholder for a part not loaded yet
+  chunkFailed: 'Osa {chunk} laadimine ebaõnnestus.', // interim
+  retry: 'Proovi uuesti', // interim
+  toc: 'Sisukord', // interim: the table-of-contents button and its list
+  tocEmpty: 'Sellel lehel pole pealkirju.', // interim
+  pdf: 'PDF', // interim: the PDF export button
+  pdfLabel: 'PDF: ava prinditav vaade', // interim (starts with the visible text, for voice control)
+  titleBarLabel: 'Lehe tööriistad', // interim
+  notes: 'Viited ja märkused', // interim: the links section's landmark name
+  copyLink: 'Kopeeri lõigu link', // interim
+  copyLinkKeys: 'Nooleklahvid üles ja alla valivad lõigu, Enter kopeerib selle lingi.', // interim: the paragraph link's key hint
+  linkCopied: 'Link kopeeritud', // interim
+  copyFailed: 'Linki ei õnnestunud kopeerida', // interim
+  termPopupOpenPage: 'Ava termini leht', // interim
+  termLoading: 'Laadimine…', // interim
+  breadcrumbLabel: 'Asukoht', // interim
+  print: {
+    loading: 'Kogu sisu laadimine printimiseks… ({loaded}/{total})', // interim
+    ready: 'Prindivaade on valmis.', // interim
+    printAgain: 'Prindi', // interim
+    close: 'Sulge prindivaade', // interim
+    toc: 'Sisukord', // interim
+  },
+} as const
+
+export const sidePanelTexts = {
+  label: 'Raamatud ja peatükid', // interim: the side panel's navigation name
+  resize: 'Muuda külgpaneeli laiust', // interim
+  lexicon: 'Leksikon', // interim
+  donate: 'Toeta meid', // interim
+  opensInNewTab: '(avaneb uues aknas)', // interim
+  feedback: 'Tagasiside', // interim
+  menu: 'Menüü', // interim: the phone menu button and sheet
+  loadFailed: 'Sisukorra laadimine ebaõnnestus', // interim
+  empty: 'Raamatuid veel ei ole.', // interim
+} as const
+
+export const lexiconTexts = {
+  heading: 'Leksikon', // interim
+  search: 'Otsi leksikonist', // interim: label of the search box
+  loadMore: 'Load More',
+  noMatches: 'No terms found matching "{search}"',
+  empty: 'Leksikonis pole veel termineid.', // interim
+  letterCount: '{count} terminit', // interim
+  fetchFailed: 'Failed to fetch terms',
+} as const

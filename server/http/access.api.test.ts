@@ -1,0 +1,259 @@
+// Who may call what is decided by the route Fastify matched, never by how the URL is spelled.
+// Requests go over a raw socket so that no URL library normalises them on the way.
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import fastifyCookie from '@fastify/cookie'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from '../modules/auth/auth.service.ts'
+import { loginAs, useTestApp } from '../test/test-app.ts'
+import { registerAuth } from './auth.ts'
+
+const sessions = { resolveSession, createSession, maxAgeMs: SESSION_ABSOLUTE_MS }
+
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-client-'))
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title><div id="root">SHELL</div>')
+fs.mkdirSync(path.join(clientDir, 'assets'))
+fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+
+const ctx = useTestApp({ clientDir })
+let port = 0
+const ADMIN_NAME = 'zz-admin-who-must-stay-private'
+
+beforeAll(async () => {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  port = (ctx.app.server.address() as net.AddressInfo).port
+})
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
+
+interface RawAnswer {
+  status: number
+  headers: string
+  body: string
+}
+
+/** Sends one request exactly as written and reads the answer until the server closes. */
+function raw(method: string, target: string, extraHeaders: string[] = []): Promise<RawAnswer> {
+  const body = ['POST', 'PUT', 'PATCH'].includes(method) ? '{}' : ''
+  const lines = [
+    `${method} ${target} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    'Connection: close',
+    ...(body ? ['Content-Type: application/json'] : []),
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...extraHeaders,
+  ]
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1')
+    const received: Buffer[] = []
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${method} ${target}`)))
+    socket.on('data', (data) => received.push(data))
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const text = Buffer.concat(received).toString('utf8')
+      const [head = '', ...rest] = text.split('\r\n\r\n')
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+        headers: head,
+        body: rest.join('\r\n\r\n'),
+      })
+    })
+    // write, not end: a half-closed socket may be dropped before a slower answer is sent
+    socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`)
+  })
+}
+
+const percent = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`
+
+/** The ways a client can spell one path that a careless check would read differently from the router. */
+export function spellings(pathname: string, absoluteBase: string): string[] {
+  const segments = pathname.split('/').slice(1)
+  const join = (parts: string[]) => `/${parts.join('/')}`
+  const firstLetterEncoded = (upper: boolean) =>
+    join(
+      segments.map((s) => {
+        const encoded = percent(s[0]!)
+        return (upper ? encoded.toUpperCase() : encoded) + s.slice(1)
+      }),
+    )
+  return [
+    pathname,
+    firstLetterEncoded(false),
+    firstLetterEncoded(true),
+    join(segments.map((s) => [...s].map(percent).join(''))),
+    `/${segments.join('%2F')}`,
+    `/${segments.join('%2f')}`,
+    `//${segments.join('//')}`,
+    `/${segments.join('/./')}`,
+    `/${segments[0]}/x/../${segments.slice(1).join('/')}`,
+    `/${segments[0]}/%2e/${segments.slice(1).join('/')}`,
+    `/${segments[0]}/x/%2e%2e/${segments.slice(1).join('/')}`,
+    `${pathname};x`,
+    join(segments.map((s) => `${s};x=1`)),
+    `${pathname}/`,
+    `${pathname}//`,
+    `${absoluteBase}${pathname}`,
+    `${absoluteBase.toUpperCase()}${pathname}`,
+    pathname.toUpperCase(),
+    join(segments.map((s) => s[0]!.toUpperCase() + s.slice(1))),
+    `/${segments.join('\\')}`,
+    `${pathname}?next=/api/health`,
+    `${pathname}#frag`,
+    `${pathname}%20`,
+    `${pathname}%00`,
+  ]
+}
+
+const withIds = (url: string) => url.replace(/:[A-Za-z]+/g, '1')
+const PUBLIC_STATUSES_FOR_REFUSAL = [400, 401, 404, 405]
+
+describe('access is declared on every route and checked from the matched route', () => {
+  it('lists every route with its declared access; the public ones are exactly these', () => {
+    const publicRoutes = ctx.app.routeAccess
+      .filter((r) => r.access === 'public' && r.url.startsWith('/api/'))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !r.startsWith('HEAD '))
+      .sort()
+    // Declaring a route public is a decision: add it here on purpose.
+    expect(publicRoutes).toEqual(
+      [
+        'GET /api/books',
+        'GET /api/books/:id',
+        'GET /api/chapters',
+        'GET /api/chapters/:id',
+        'GET /api/chapters/:id/content',
+        'GET /api/chapters/list/:bookId',
+        'GET /api/content',
+        'GET /api/content/:id',
+        'GET /api/content/:id/chunks',
+        'GET /api/content/:id/locate',
+        'GET /api/health',
+        'GET /api/search',
+        'GET /api/site',
+        'GET /api/terms',
+        'GET /api/terms/:id',
+        'GET /api/terms/by-letter/:letter',
+        'GET /api/terms/letters',
+        'POST /api/feedback',
+        'POST /api/login',
+        'POST /api/logout',
+        'POST /api/register',
+      ].sort(),
+    )
+    // Everything else under /api/ needs an administrator; the static files and the page shell are public.
+    const admin = ctx.app.routeAccess.filter((r) => r.access === 'admin')
+    expect(admin.length).toBeGreaterThan(20)
+    expect(admin.every((r) => r.url.startsWith('/api/'))).toBe(true)
+    expect(ctx.app.routeAccess.some((r) => r.url === '/assets/app-abc123.js' && r.access === 'public')).toBe(true)
+  })
+
+  it('refuses every administrators-only route without a session, however its path is spelled', async () => {
+    const admin = ctx.app.routeAccess.filter((r) => r.access === 'admin')
+    const failures: string[] = []
+    let checked = 0
+    for (const route of admin) {
+      const pathname = withIds(route.url)
+      for (const target of spellings(pathname, `http://127.0.0.1:${port}`)) {
+        const answer = await raw(route.method, target)
+        checked++
+        const leaked = answer.body.includes('SHELL') || !PUBLIC_STATUSES_FOR_REFUSAL.includes(answer.status)
+        if (leaked) failures.push(`${route.method} ${target} -> ${answer.status} ${answer.body.slice(0, 80)}`)
+      }
+      // The plain spelling is refused for the right reason.
+      expect((await raw(route.method, pathname)).status, `${route.method} ${pathname}`).toBe(401)
+    }
+    console.log(
+      `access: ${checked} spellings of ${admin.length} administrators-only routes, ${failures.length} answered`,
+    )
+    expect(failures).toEqual([])
+  })
+
+  it('finds the route behind an encoded spelling and applies its check (the seen attack)', async () => {
+    for (const target of ['/api/%61dmin/feedback', '/api/%61dmin/audit', '/api/%61dmin/terms']) {
+      expect((await raw('GET', target)).status, target).toBe(401)
+    }
+    // The same spelling with a session reaches the route: it is the route, not the spelling, that is checked.
+    const cookie = await loginAs(ctx, ADMIN_NAME)
+    const withSession = await raw('GET', '/api/%61dmin/feedback', [`Cookie: ${cookie}`])
+    expect(withSession.status).toBe(200)
+  })
+
+  it('answers API-looking paths that match no route with a JSON 404, never the page shell', async () => {
+    for (const target of ['/API/ADMIN/FEEDBACK', '//api//admin//nothing', '/api%2Fadmin%2Ffeedback', '/api;x/admin']) {
+      const answer = await raw('GET', target)
+      expect(answer.status, target).toBe(404)
+      expect(answer.body, target).not.toContain('SHELL')
+    }
+    expect((await raw('GET', '/content/1')).body).toContain('SHELL')
+  })
+
+  it('does not start an app with a route that declares no access', async () => {
+    const app = Fastify({ logger: false })
+    await app.register(fastifyCookie)
+    registerAuth(app, ctx.database.db, sessions)
+    app.get('/api/forgotten', async () => ({ secret: true }))
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/forgotten does not declare its access/)
+    const declared = Fastify({ logger: false })
+    await declared.register(fastifyCookie)
+    registerAuth(declared, ctx.database.db, sessions)
+    declared.get('/api/remembered', { config: { access: 'admin' } }, async () => ({ secret: true }))
+    await declared.ready()
+    expect((await declared.inject({ url: '/api/remembered' })).statusCode).toBe(401)
+    await declared.close()
+  })
+})
+
+describe('visitors never see user names', () => {
+  it('leaves the names of administrators out of every public answer', async () => {
+    const cookie = await loginAs(ctx, ADMIN_NAME)
+    const post = (url: string, payload: unknown) =>
+      ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie } })
+    const book = (await post('/api/books', { title: 'Raamat', description: 'd', order: 1 })).json()
+    const chapter = (
+      await post('/api/chapters', { bookId: book.id, title: 'Peatükk', description: 'd', order: 1 })
+    ).json()
+    const page = await post('/api/content', {
+      chapterId: chapter.id,
+      title: 'Leht',
+      content: '<h1>Pealkiri</h1><p>Tekst</p>',
+      published: true,
+      order: 1,
+    })
+    expect(page.statusCode).toBe(201)
+    const term = (
+      await post('/api/terms', { term: 'mettā', description: '<p>heatahtlikkus</p>', published: true })
+    ).json()
+    expect(
+      (await ctx.app.inject({ url: `/api/content/${page.json().id}`, headers: { cookie } })).json().updatedBy,
+    ).toBe(ADMIN_NAME)
+
+    const ids: Record<string, number | string> = {
+      '/api/books/:id': book.id,
+      '/api/chapters/:id': chapter.id,
+      '/api/chapters/:id/content': chapter.id,
+      '/api/chapters/list/:bookId': book.id,
+      '/api/content/:id': page.json().id,
+      '/api/content/:id/chunks': page.json().id,
+      '/api/content/:id/locate': page.json().id,
+      '/api/terms/:id': term.id,
+      '/api/terms/by-letter/:letter': 'm',
+    }
+    const queries: Record<string, string> = {
+      '/api/content': `?chapterId=${chapter.id}`,
+      '/api/content/:id/locate': '?anchor=pealkiri',
+      '/api/search': '?q=tekst&includeLexicon=true',
+    }
+    const publicGets = ctx.app.routeAccess.filter(
+      (r) => r.access === 'public' && r.method === 'GET' && r.url.startsWith('/api/'),
+    )
+    for (const route of publicGets) {
+      const id = ids[route.url]
+      const url = route.url.replace(/:[A-Za-z]+/, String(id ?? '')) + (queries[route.url] ?? '')
+      const answer = await ctx.app.inject({ url })
+      expect(answer.statusCode, url).toBeLessThan(400)
+      expect(answer.body, url).not.toContain(ADMIN_NAME)
+    }
+  })
+})

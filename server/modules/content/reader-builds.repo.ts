@@ -1,0 +1,114 @@
+// SQL for reader builds: a page's processed blocks, anchor index and search passages, written
+// under a build no page shows yet and removed when superseded.
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { contentPages, readerBlocks, readerBuilds, searchPassages } from '../../db/schema.ts'
+import type { StoredPage } from './processing/stored-page.ts'
+
+/**
+ * Rows are written in statements of about this many characters (or rows), so that no statement
+ * holds the database long. Passages cost more per character (their search vector is computed and
+ * indexed), so they go in smaller statements.
+ */
+const BLOCK_BATCH_CHARS = 150_000
+const PASSAGE_BATCH_CHARS = 50_000
+const BATCH_ROWS = 1000
+/** Rows deleted per statement when a build goes. */
+const DELETE_BATCH_ROWS = 2000
+
+/**
+ * Writes a page's processed reader data (blocks, anchor index, search passages) as a new build
+ * that no page shows yet, in many small statements: on the embedded database (one connection)
+ * readers are answered between them. `updatePage`/`insertPage` then switch the page to it.
+ */
+export async function writeBuild(db: DbOrTx, page: StoredPage): Promise<number> {
+  const [build] = await db.insert(readerBuilds).values({ anchors: page.anchorIndex }).returning({ id: readerBuilds.id })
+  const buildId = build!.id
+  try {
+    await writeBuildRows(db, buildId, page)
+  } catch (error) {
+    await deleteBuild(db, buildId).catch(() => {}) // else removed as stale at the next start
+    throw error
+  }
+  return buildId
+}
+
+async function writeBuildRows(db: DbOrTx, buildId: number, page: StoredPage) {
+  for (const [from, to] of batches(page.blocks, BLOCK_BATCH_CHARS, (html) => html.length)) {
+    await db.execute(sql`
+      INSERT INTO ${readerBlocks} (build_id, position, html)
+      SELECT ${buildId}, ${from} + p - 1, html
+      FROM unnest(${sql.param(page.blocks.slice(from, to))}::text[]) WITH ORDINALITY AS b(html, p)`)
+  }
+  const passages = page.passages
+  for (const [from, to] of batches(passages, PASSAGE_BATCH_CHARS, (x) => x.text.length + x.heading.length)) {
+    const part = passages.slice(from, to)
+    await db.execute(sql`
+      INSERT INTO ${searchPassages} (build_id, position, anchor, heading, text)
+      SELECT ${buildId}, p, a, h, t FROM unnest(
+        ${sql.param(part.map((x) => x.block))}::int[], ${sql.param(part.map((x) => x.anchor))}::text[],
+        ${sql.param(part.map((x) => x.heading))}::text[], ${sql.param(part.map((x) => x.text))}::text[]) AS s(p, a, h, t)`)
+  }
+}
+
+/** [from, to) ranges of `rows`, each under `maxChars` characters (or one row longer than that) and BATCH_ROWS rows. */
+function batches<T>(rows: readonly T[], maxChars: number, charsOf: (row: T) => number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = []
+  let from = 0
+  let chars = 0
+  rows.forEach((row, i) => {
+    const size = charsOf(row)
+    if (i > from && (chars + size > maxChars || i - from >= BATCH_ROWS)) {
+      ranges.push([from, i])
+      from = i
+      chars = 0
+    }
+    chars += size
+  })
+  if (from < rows.length) ranges.push([from, rows.length])
+  return ranges
+}
+
+/** Removes a build that no page shows (superseded, or left by a failed save), a few rows per statement. */
+export async function deleteBuild(db: DbOrTx, buildId: number) {
+  for (const table of [readerBlocks, searchPassages]) {
+    for (;;) {
+      const result = await db.execute(sql`
+        DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE build_id = ${buildId} LIMIT ${DELETE_BATCH_ROWS})`)
+      if ((result.rowCount ?? 0) < DELETE_BATCH_ROWS) break
+    }
+  }
+  await db.execute(sql`
+    DELETE FROM ${readerBuilds} b WHERE b.id = ${buildId}
+    AND NOT EXISTS (SELECT 1 FROM ${contentPages} c WHERE c.build_id = b.id)`)
+}
+
+/**
+ * Builds no page shows that are older than `olderThan`: left behind when a server stopped in the
+ * middle of a save. Younger ones may still be being written by a save in progress.
+ */
+export async function listStaleBuilds(db: DbOrTx, olderThan: Date) {
+  const result = await db.execute<{ id: number }>(sql`
+    SELECT b.id FROM ${readerBuilds} b
+    WHERE b.created_at < ${olderThan.toISOString()}
+    AND NOT EXISTS (SELECT 1 FROM ${contentPages} c WHERE c.build_id = b.id)`)
+  return result.rows.map((row) => Number(row.id))
+}
+
+export async function readBlocks(db: DbOrTx, buildId: number, from: number, to: number) {
+  const rows = await db
+    .select({ html: readerBlocks.html })
+    .from(readerBlocks)
+    .where(and(eq(readerBlocks.buildId, buildId), gte(readerBlocks.position, from), lt(readerBlocks.position, to)))
+    .orderBy(asc(readerBlocks.position))
+  return rows.map((row) => row.html)
+}
+
+/** The build's anchor index (`[[id, block], …]` as JSON), or undefined when the build is gone. */
+export async function readAnchorIndex(db: DbOrTx, buildId: number) {
+  const [row] = await db
+    .select({ anchors: readerBuilds.anchors })
+    .from(readerBuilds)
+    .where(eq(readerBuilds.id, buildId))
+  return row?.anchors
+}

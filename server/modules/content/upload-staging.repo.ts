@@ -1,0 +1,81 @@
+// SQL for upload staging: the chunks of a page upload waiting for finalize, per user and target.
+import { and, asc, count, eq, lt, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { uploadChunks } from '../../db/schema.ts'
+
+/** Stores one chunk; answers true when it is new, false when it replaced an earlier copy (a retry). */
+export async function stageChunk(
+  db: DbOrTx,
+  key: { userId: number; target: string },
+  chunk: { chunkIndex: number; totalChunks: number; chunk: string },
+) {
+  const [row] = await db
+    .insert(uploadChunks)
+    .values({ ...key, ...chunk })
+    .onConflictDoUpdate({
+      target: [uploadChunks.userId, uploadChunks.target, uploadChunks.chunkIndex],
+      set: { chunk: chunk.chunk, totalChunks: chunk.totalChunks, createdAt: new Date() },
+    })
+    // xmax is 0 for a row this statement inserted, and set when it updated one.
+    .returning({ inserted: sql<boolean>`(xmax = 0)` })
+  return row?.inserted === true
+}
+
+export async function stagedSummary(db: DbOrTx, key: { userId: number; target: string }) {
+  const [row] = await db
+    .select({
+      received: count(),
+      bytes: sql<number>`coalesce(sum(octet_length(${uploadChunks.chunk})), 0)::bigint`,
+      totals: sql<number[]>`array_agg(DISTINCT ${uploadChunks.totalChunks})`,
+    })
+    .from(uploadChunks)
+    .where(and(eq(uploadChunks.userId, key.userId), eq(uploadChunks.target, key.target)))
+  return {
+    received: row?.received ?? 0,
+    bytes: Number(row?.bytes ?? 0),
+    totals: (row?.totals ?? []).filter((t) => t !== null),
+  }
+}
+
+export async function readStagedChunks(db: DbOrTx, key: { userId: number; target: string }) {
+  return db
+    .select({ chunkIndex: uploadChunks.chunkIndex, totalChunks: uploadChunks.totalChunks, chunk: uploadChunks.chunk })
+    .from(uploadChunks)
+    .where(and(eq(uploadChunks.userId, key.userId), eq(uploadChunks.target, key.target)))
+    .orderBy(asc(uploadChunks.chunkIndex))
+}
+
+export async function clearStaging(db: DbOrTx, key: { userId: number; target: string }) {
+  await db.delete(uploadChunks).where(and(eq(uploadChunks.userId, key.userId), eq(uploadChunks.target, key.target)))
+}
+
+/** Removes chunks staged before `olderThan`; answers how many went. */
+export async function deleteAbandonedStaging(db: DbOrTx, olderThan: Date) {
+  const removed = await db
+    .delete(uploadChunks)
+    .where(lt(uploadChunks.createdAt, olderThan))
+    .returning({ userId: uploadChunks.userId })
+  return removed.length
+}
+
+/** Holds a transaction-scoped lock of the user's staging, so that user's chunk requests go one at a time. */
+export async function lockUserStaging(tx: DbOrTx, userId: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${STAGING_LOCK}, ${userId})`)
+}
+
+/** The first key of the two-key advisory lock (the second is the user id): "upld". */
+const STAGING_LOCK = 0x75706c64
+
+/**
+ * The user's unfinished uploads and their bytes, leaving out the chunk `replacing` of `key` (a
+ * retry of it replaces it, so its old bytes do not count).
+ */
+export async function userStaging(db: DbOrTx, key: { userId: number; target: string }, replacing: number) {
+  const result = await db.execute<{ uploads: string; bytes: string }>(sql`
+    SELECT count(DISTINCT ${uploadChunks.target}) AS uploads,
+      coalesce(sum(octet_length(${uploadChunks.chunk})) FILTER (
+        WHERE NOT (${uploadChunks.target} = ${key.target} AND ${uploadChunks.chunkIndex} = ${replacing})), 0) AS bytes
+    FROM ${uploadChunks} WHERE ${uploadChunks.userId} = ${key.userId}`)
+  const row = result.rows[0]
+  return { uploads: Number(row?.uploads ?? 0), bytes: Number(row?.bytes ?? 0) }
+}
