@@ -29,6 +29,22 @@ describe('login throttling', () => {
     expect((await login('burst', 'correct horse battery', '198.51.100.7')).statusCode).toBe(429)
   })
 
+  it('never fails a login with a server error under repeated parallel bursts', async () => {
+    // Counting (two rows per attempt) and taking counts back ran into each other's row locks in
+    // opposite orders; PostgreSQL broke the deadlock by failing requests with 500.
+    const statuses: number[] = []
+    for (let round = 0; round < 20; round++) {
+      await ensureUser(ctx.database.db, `round-${round}`, 'correct horse battery', false)
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          login(`round-${round}`, i % 2 ? 'wrong' : 'correct horse battery', `192.0.2.${round}`),
+        ),
+      )
+      statuses.push(...answers.map((a) => a.statusCode))
+    }
+    expect(statuses.filter((s) => s !== 200 && s !== 401 && s !== 429)).toEqual([])
+  })
+
   it('blocks an address after its failures, whatever the username, and no other address', async () => {
     await ensureUser(ctx.database.db, 'neighbour', 'correct horse battery', false)
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
