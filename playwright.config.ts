@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { SERVER_ENV, SERVER_NODE_ARGS } from './test-support/server-process.ts'
 
 // Browser tests drive Debian's Chromium against the real server (built client, embedded database
 // in a fresh temporary DATA_DIR, an administrator created from the environment).
@@ -33,14 +34,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The heap ceiling `npm start` uses, so the browser tests run the server as deployed.
-    command: 'node --max-old-space-size=256 --import tsx server/main.ts',
+    // As `npm start` runs it (heap ceiling, allocator settings), so the browser tests run the server as deployed.
+    command: ['node', ...SERVER_NODE_ARGS].join(' '),
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import { DRILL_ADMIN, loginCookie } from './login.ts'
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../test-support/server-process.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const CYCLES = Number(process.env.DRILL_CYCLES ?? 10)
@@ -28,11 +29,12 @@ async function startAsPid1(dataDir: string): Promise<Namespace> {
   // --kill-child: if this drill dies, the namespace goes with it.
   const unshare = spawn(
     'unshare',
-    ['--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, '--import', 'tsx', 'server/main.ts'],
+    ['--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, ...SERVER_NODE_ARGS],
     {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...SERVER_ENV,
         DATA_DIR: dataDir,
         PORT: String(PORT),
         LOG_LEVEL: 'error',

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { UPLOAD_CHUNK_CHARS } from '#shared/limits.ts'
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../test-support/server-process.ts'
 import { DRILL_ADMIN, loginCookie } from './login.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -17,10 +18,11 @@ const BASE = `http://127.0.0.1:${PORT}`
 const ADMIN = DRILL_ADMIN
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       ...env,
       PORT: String(PORT),
       LOG_LEVEL: 'error',

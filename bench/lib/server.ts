@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { Client } from './http.ts'
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../test-support/server-process.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 export const ADMIN = { username: 'bench', password: 'bench-password-1' }
@@ -39,12 +40,13 @@ export interface RunningServer {
 export async function startServer(kind: RunningServer['kind'], databaseUrl?: string): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
-  // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. --max-old-space-size=256 as a small server would run it.
+  // As `npm start` runs it; BENCH_SERVER_NODE_ARGS adds flags for the server's node (e.g. --cpu-prof).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS], {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
