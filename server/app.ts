@@ -7,12 +7,13 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerAuth } from './http/auth.ts'
 import { registerCacheDefaults } from './http/cache-headers.ts'
+import { registerCompression } from './http/compression.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { registerNulGuard } from './http/nul-guard.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
-import { registerClient } from './http/static.ts'
+import { registerClient, registerClientFiles } from './http/static.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from './modules/auth/auth.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -95,6 +96,10 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   registerCacheDefaults(app)
   registerAuth(app, db, { resolveSession, createSession, maxAgeMs: SESSION_ABSOLUTE_MS })
   await registerRateLimits(app, db)
+  // The client's files are compressed at build time: registered before compression, which then
+  // applies to every route registered after it (server/http/compression.ts).
+  await registerClientFiles(app, clientDir)
+  await registerCompression(app)
   await registerOpenApi(app)
 
   await app.register(healthRoutes, { pool })
