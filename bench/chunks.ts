@@ -1,24 +1,14 @@
 // Figures 4 and 5: serving reader chunks under load vs a bare node:http server with the same bytes,
 // the load generator's own ceiling, and whether a chunk of a 9 MB page costs more than a small page's.
-import { execFileSync } from 'node:child_process'
 import { Client, sequential } from './lib/http.ts'
 import { load, startStaticServer, type LoadResult } from './lib/load.ts'
-import { notMeasured, type Figure } from './lib/results.ts'
+import type { Figure } from './lib/results.ts'
 import type { RunningServer } from './lib/server.ts'
 import { median } from './lib/stats.ts'
 import type { ImportedLibrary } from './import.ts'
 
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8)
-
-const nginxInstalled = () => {
-  try {
-    execFileSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** Baseline (a) is measured once per run and shared by both databases' rows. */
 let baselineCache: { result: LoadResult; bytes: number } | null = null
@@ -78,15 +68,6 @@ export async function chunkServingFigures(
         note: 'autocannon in the bench process, the servers in their own processes',
       },
     ]
-    if (label === 'embedded') {
-      figures.push(
-        notMeasured(
-          'chunk serving vs nginx static file',
-          '≥ 0.5 of nginx',
-          nginxInstalled() ? 'nginx baseline not built yet' : 'nginx not installed',
-        ),
-      )
-    }
     return figures
   } finally {
     visitor.close()

@@ -1,6 +1,7 @@
 // `npm run bench`: imports the corpus through the API into a fresh embedded database (and a fresh
 // PostgreSQL database when one answers), measures, prints one table, writes bench/results.json.
 // Every figure that matters is a ratio against a baseline measured in this same run.
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,7 +12,10 @@ import { importCorpus, responsivenessFigure, saveFigures } from './import.ts'
 import { readCorpus } from './lib/corpus.ts'
 import { formatTable, notMeasured, writeResults, type Figure } from './lib/results.ts'
 import { duringPhase, readMemory, type PhaseMemory } from './lib/memory.ts'
-import { createPostgresDatabase, startServer, type RunningServer } from './lib/server.ts'
+import { createPostgresDatabase, repoRoot, startServer, type RunningServer } from './lib/server.ts'
+import { lighthouseFigures } from './lighthouse.ts'
+import { starvationFigure } from './starve.ts'
+import { throughputFigures } from './throughput.ts'
 import { searchDirect, searchOverHttp, searchSpeedFigures } from './search.ts'
 
 /** The table's order: the issue's priorities, each figure's databases side by side. */
@@ -22,9 +26,10 @@ const ORDER = [
   'chunk serving,',
   'chunk serving p99',
   'load generator',
-  'chunk serving vs nginx',
+  'chunk throughput',
   'chunk cost',
   'chunk p99 during',
+  'editor',
   'search top-1',
   'search top-5',
   'search p50',
@@ -33,6 +38,7 @@ const ORDER = [
   'memory',
   'peak memory',
   'browser',
+  'lighthouse',
 ]
 const rank = (f: Figure) => {
   const i = ORDER.findIndex((prefix) => f.figure.startsWith(prefix))
@@ -51,7 +57,9 @@ async function attempt(figures: Figure[], name: string, target: string, work: ()
   const start = performance.now()
   try {
     const result = await work()
-    figures.push(...(Array.isArray(result) ? result : [result]))
+    const rows = Array.isArray(result) ? result : [result]
+    figures.push(...rows)
+    for (const row of rows) log(`  ${formatTable([row]).split('\n')[2]}`)
   } catch (error) {
     figures.push(notMeasured(name, target, `failed: ${error instanceof Error ? error.message.slice(0, 160) : error}`))
   }
@@ -118,9 +126,15 @@ async function runOn(
     await attempt(figures, `chunk serving [${label}]`, '≥ 0.8', () =>
       measured('chunk serving', () => chunkServingFigures(server, library, label)),
     )
+    await attempt(figures, `chunk throughput (wrk) [${label}]`, '≥ 0.5× bare node:http', () =>
+      measured('chunk throughput (wrk)', () => throughputFigures(server, library, label)),
+    )
     await attempt(figures, `chunk cost [${label}]`, 'ratio ≤ 1.5', () => chunkCostFigure(server, library, label))
     await attempt(figures, `chunk p99 during a 9 MB save [${label}]`, '< 100 ms; ratio ≤ 5', () =>
       measured('chunk p99 run (a 9 MB save with readers)', () => responsivenessFigure(server, library, label)),
+    )
+    await attempt(figures, `editor: 9 MB save under readers [${label}]`, 'ratio ≤ 2', () =>
+      measured('9 MB save under 200 readers', () => starvationFigure(server, library, label)),
     )
     await attempt(figures, `search top-1 [${label}]`, '≥ 90%', async () => {
       const run = await measured('search', () => searchOverHttp(server, label))
@@ -130,6 +144,8 @@ async function runOn(
     })
     if (kind === 'embedded') {
       await attempt(figures, 'browser', 'see issue', () => measured('browser', () => browserFigures(server, library)))
+      // Lighthouse takes a minute per page: once per page, on the embedded run only.
+      await attempt(figures, 'lighthouse', '≥ 95', () => lighthouseFigures(server, library))
     }
     const memory = readMemory(server.pid)
     figures.push(
@@ -163,8 +179,19 @@ async function runOn(
   fs.rmSync(server.dataDir, { recursive: true, force: true })
 }
 
+/** The browser figures need the built client, which `npm start` builds first when it is missing or stale. */
+function buildClientIfMissing() {
+  if (only && !only.some((word) => 'browser lighthouse'.includes(word))) return
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-client-if-missing.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  if (built.status !== 0) log('building the client failed: the browser figures will say so')
+}
+
 async function main() {
   const started = performance.now()
+  buildClientIfMissing()
   const figures: Figure[] = []
   const misses: string[] = []
   await runOn('embedded', undefined, figures, misses)
