@@ -78,7 +78,7 @@ describe('two server processes on one PostgreSQL', { timeout: 120_000 }, () => {
     const json = { 'content-type': 'application/json', cookie }
 
     // the session made on A works on B
-    expect((await fetch(`${b}/api/user`, { headers: { cookie } })).status).toBe(200)
+    expect(await (await fetch(`${b}/api/user`, { headers: { cookie } })).json()).toMatchObject({ username: 'multi' })
 
     const book = (await (
       await fetch(`${b}/api/books`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Shared' }) })
@@ -112,6 +112,8 @@ describe('two server processes on one PostgreSQL', { timeout: 120_000 }, () => {
 
     // logging out on B ends the session on A
     await fetch(`${b}/api/logout`, { method: 'POST', headers: { cookie } })
-    expect((await fetch(`${a}/api/user`, { headers: { cookie } })).status).toBe(401)
+    const after = await fetch(`${a}/api/user`, { headers: { cookie } })
+    expect(after.status).toBe(200)
+    expect(await after.json()).toBeNull()
   })
 })

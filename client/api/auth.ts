@@ -2,19 +2,14 @@
 // (answer-shape.ts): the header asks who is logged in on every visitor's first page.
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CurrentUser, LoginInput } from '#shared/api/auth.ts'
-import { expectAnswer, isId, isString, objectOf } from './answer-shape.ts'
-import { ApiError, getJson, postJson } from './http.ts'
+import { expectAnswer, isId, isString, nullable, objectOf } from './answer-shape.ts'
+import { getJson, postJson } from './http.ts'
 
 const isCurrentUser = objectOf<CurrentUser>({ id: isId, username: isString })
 
-/** The logged-in user, or null when nobody is logged in (the API answers 401). */
+/** The logged-in user, or null when nobody is logged in (the API answers 200 `null`, never an error status). */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  try {
-    return expectAnswer<CurrentUser>(await getJson<unknown>('/api/user'), isCurrentUser, 'GET /api/user')
-  } catch (failure) {
-    if (failure instanceof ApiError && failure.status === 401) return null
-    throw failure
-  }
+  return expectAnswer<CurrentUser | null>(await getJson<unknown>('/api/user'), nullable(isCurrentUser), 'GET /api/user')
 }
 
 export const userQueries = {

@@ -2,7 +2,7 @@
 // (library-queries.ts).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { Book } from '#shared/api/books.ts'
+import { Book, BookWithChapters } from '#shared/api/books.ts'
 import type { BookValues } from '#shared/api/books.ts'
 import { deleteJson, getJson, postJson, putJson } from './http.ts'
 import { libraryRoots, refreshLibrary } from './library-queries.ts'
@@ -12,7 +12,8 @@ export const bookQueries = {
   list: () =>
     queryOptions({
       queryKey: [...bookQueries.all(), 'list'] as const,
-      queryFn: async () => z.array(Book).parse(await getJson<unknown>('/api/books')),
+      // Each book without its cover picture (coverUrl points to it); the edit form reads the picture from `detail`.
+      queryFn: async () => z.array(BookWithChapters).parse(await getJson<unknown>('/api/books')),
     }),
   detail: (id: number) =>
     queryOptions({

@@ -56,7 +56,7 @@ const books = [
     title: 'Book',
     description: null,
     order: 0,
-    coverImage: null,
+    coverUrl: null,
     createdAt: stamp,
     updatedAt: stamp,
     chapters: [{ id: 2, title: 'Chapter', contentCount: 3 }],

@@ -121,6 +121,7 @@ describe('access is declared on every route and checked from the matched route',
       [
         'GET /api/books',
         'GET /api/books/:id',
+        'GET /api/books/:id/cover',
         'GET /api/chapters',
         'GET /api/chapters/:id',
         'GET /api/chapters/:id/content',
@@ -136,6 +137,7 @@ describe('access is declared on every route and checked from the matched route',
         'GET /api/terms/:id',
         'GET /api/terms/by-letter/:letter',
         'GET /api/terms/letters',
+        'GET /api/user',
         'POST /api/feedback',
         'POST /api/login',
         'POST /api/logout',
@@ -210,7 +212,8 @@ describe('visitors never see user names', () => {
     const cookie = await loginAs(ctx, ADMIN_NAME)
     const post = (url: string, payload: unknown) =>
       ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie } })
-    const book = (await post('/api/books', { title: 'Raamat', description: 'd', order: 1 })).json()
+    const cover = 'data:image/png;base64,iVBORw0KGgo='
+    const book = (await post('/api/books', { title: 'Raamat', description: 'd', order: 1, coverImage: cover })).json()
     const chapter = (
       await post('/api/chapters', { bookId: book.id, title: 'Peatükk', description: 'd', order: 1 })
     ).json()
@@ -231,6 +234,7 @@ describe('visitors never see user names', () => {
 
     const ids: Record<string, number | string> = {
       '/api/books/:id': book.id,
+      '/api/books/:id/cover': book.id,
       '/api/chapters/:id': chapter.id,
       '/api/chapters/:id/content': chapter.id,
       '/api/chapters/list/:bookId': book.id,

@@ -2,8 +2,11 @@
 import { z } from 'zod'
 import { Id, Order, Timestamp } from './common.ts'
 
-/** Cover images are data strings of a JPEG, PNG or WebP picture (the browser makes a JPEG). */
-const COVER_IMAGE_PATTERN = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/
+/**
+ * Cover images are data strings of a JPEG, PNG or WebP picture (the browser makes a JPEG); the
+ * groups are the media type and the base64 bytes.
+ */
+export const COVER_IMAGE_PATTERN = /^data:(image\/(?:jpeg|png|webp));base64,([A-Za-z0-9+/]+={0,2})$/
 /** About 10 MB of picture as base64, with room to spare. */
 const COVER_IMAGE_MAX_CHARS = 14_000_000
 
@@ -39,6 +42,22 @@ export type Book = z.infer<typeof Book>
 export const ChapterSummary = z.object({ id: Id, title: z.string(), contentCount: z.number().int() })
 export type ChapterSummary = z.infer<typeof ChapterSummary>
 
-/** GET /api/books: each book with its chapters in order; contentCount counts published pages for visitors. */
-export const BookWithChapters = Book.extend({ chapters: z.array(ChapterSummary) })
+/** Where a book's cover is served: its own address, named by a short hash of the picture (CoverVersion). */
+export function coverPath(bookId: number, version: string) {
+  return `/api/books/${bookId}/cover?v=${version}`
+}
+
+/** `?v=` of a cover address: the first 16 hex digits of the MD5 of the stored data string. */
+export const CoverQuery = z.object({ v: z.string().max(64).optional() })
+
+/**
+ * GET /api/books: each book with its chapters in order; contentCount counts published pages for
+ * visitors. The list carries no picture: `coverUrl` is the cover's own cacheable address (or null
+ * when the book has none); the data string itself (`coverImage`) comes only with one book
+ * (GET /api/books/{id}) and the answers to POST and PUT.
+ */
+export const BookWithChapters = Book.omit({ coverImage: true }).extend({
+  coverUrl: z.string().nullable(),
+  chapters: z.array(ChapterSummary),
+})
 export type BookWithChapters = z.infer<typeof BookWithChapters>

@@ -10,7 +10,7 @@ import { Label } from '#client/components/ui/Label.tsx'
 
 interface SearchFiltersProps {
   /** undefined until the list has arrived */
-  books: readonly Book[] | undefined
+  books: readonly Pick<Book, 'id' | 'title'>[] | undefined
   booksFailed: boolean
   untickedBooks: ReadonlySet<number>
   onUntickedBooksChange: (unticked: ReadonlySet<number>) => void

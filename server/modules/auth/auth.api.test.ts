@@ -17,6 +17,13 @@ async function login(username: string, password: string, extra: { remoteAddress?
   })
 }
 
+/** What GET /api/user answers (200 always): the user, or null for nobody. */
+async function currentUser(cookie: string) {
+  const response = await ctx.app.inject({ url: '/api/user', headers: { cookie } })
+  expect(response.statusCode).toBe(200)
+  return response.json() as { id: number; username: string } | null
+}
+
 describe('health', () => {
   it('answers 200 {status: ok} when the database is reachable', async () => {
     const response = await ctx.app.inject({ url: '/api/health' })
@@ -26,10 +33,12 @@ describe('health', () => {
 })
 
 describe('current user', () => {
-  it('is 401 with a JSON error when nobody is logged in', async () => {
+  it('is 200 with null when nobody is logged in (no error status for a visitor), kept by no cache', async () => {
     const response = await ctx.app.inject({ url: '/api/user' })
-    expect(response.statusCode).toBe(401)
-    expect(response.json()).toHaveProperty('error')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+    expect(response.body).toBe('null')
+    expect(response.headers['cache-control']).toBe('no-store')
   })
 
   it('is the logged-in user, without the password hash', async () => {
@@ -59,7 +68,8 @@ describe('login', () => {
     expect(cookieHeader(second)).not.toBe(cookieHeader(first))
     // the session the browser had before is over
     const old = await ctx.app.inject({ url: '/api/user', headers: { cookie: cookieHeader(first) } })
-    expect(old.statusCode).toBe(401)
+    expect(old.statusCode).toBe(200)
+    expect(old.json()).toBeNull()
   })
 
   it('stores only a hash of the session id', async () => {
@@ -143,7 +153,7 @@ describe('logout', () => {
     expect(response.statusCode).toBe(200)
     const after = await ctx.database.db.select().from(sessions)
     expect(after.length).toBe(before.length - 1)
-    expect((await ctx.app.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(401)
+    expect(await currentUser(cookie)).toBeNull()
   })
 
   it('is harmless without a session', async () => {
@@ -155,19 +165,19 @@ describe('session expiry', () => {
   it('ends a session that has been idle too long', async () => {
     const cookie = await loginAs(ctx, 'idle')
     await ctx.database.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '25 hours'`)
-    expect((await ctx.app.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(401)
+    expect(await currentUser(cookie)).toBeNull()
   })
 
   it('ends a session past its absolute lifetime even when in use', async () => {
     const cookie = await loginAs(ctx, 'old')
     await ctx.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second'`)
-    expect((await ctx.app.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(401)
+    expect(await currentUser(cookie)).toBeNull()
   })
 
   it('ignores a cookie whose signature was tampered with', async () => {
     const cookie = await loginAs(ctx, 'tamper')
     const forged = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
-    expect((await ctx.app.inject({ url: '/api/user', headers: { cookie: forged } })).statusCode).toBe(401)
+    expect(await currentUser(forged)).toBeNull()
   })
 })
 

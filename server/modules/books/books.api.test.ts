@@ -171,6 +171,80 @@ describe('books', () => {
     expect((await ctx.app.inject({ url: `/api/books/${book.id}` })).json().coverImage).toBeNull()
   })
 
+  it('lists books without picture bytes: each has the address of its cover, or null', async () => {
+    const prefix = 'data:image/jpeg;base64,'
+    const covered = await createBook({ title: 'Heavy cover', coverImage: prefix + 'A'.repeat(2_000_000) })
+    const bare = await createBook({ title: 'Bare' })
+    for (const headers of [{}, await admin()]) {
+      const response = await ctx.app.inject({ url: '/api/books', headers })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).not.toMatch(/data:image|base64/)
+      // Every book of this file (a 14 MB cover among them) fits in a few kilobytes.
+      expect(response.body.length).toBeLessThan(8_000)
+      const list = response.json() as Record<string, unknown>[]
+      expect(list.every((book) => !('coverImage' in book))).toBe(true)
+      expect(list.find((book) => book.id === covered.id)!.coverUrl).toMatch(
+        new RegExp(`^/api/books/${covered.id}/cover\\?v=[0-9a-f]{16}$`),
+      )
+      expect(list.find((book) => book.id === bare.id)!.coverUrl).toBeNull()
+    }
+  })
+
+  it('serves a cover from its own address: the bytes, their type, kept for a year', async () => {
+    const book = await createBook({ title: 'Covered', coverImage: PNG })
+    const list = (await ctx.app.inject({ url: '/api/books' })).json() as { id: number; coverUrl: string | null }[]
+    const coverUrl = list.find((b) => b.id === book.id)!.coverUrl!
+    const cover = await ctx.app.inject({ url: coverUrl })
+    expect(cover.statusCode).toBe(200)
+    expect(cover.headers['content-type']).toBe('image/png')
+    expect(cover.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(cover.headers['x-content-type-options']).toBe('nosniff')
+    expect(cover.rawPayload.equals(Buffer.from(PNG.split(',')[1]!, 'base64'))).toBe(true)
+    expect(cover.headers['content-length']).toBe(String(cover.rawPayload.length))
+
+    // A revalidation by its ETag answers 304 without the bytes.
+    const again = await ctx.app.inject({ url: coverUrl, headers: { 'if-none-match': String(cover.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+    expect(again.rawPayload.length).toBe(0)
+
+    // A new picture gets a new address; the old address (or none) may not be kept without asking again.
+    const JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP'
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/books/${book.id}`,
+      headers: await admin(),
+      payload: { title: 'Covered', coverImage: JPEG },
+    })
+    expect(put.statusCode).toBe(200)
+    const after = (await ctx.app.inject({ url: '/api/books' })).json() as { id: number; coverUrl: string | null }[]
+    const newUrl = after.find((b) => b.id === book.id)!.coverUrl!
+    expect(newUrl).not.toBe(coverUrl)
+    const fresh = await ctx.app.inject({ url: newUrl })
+    expect(fresh.headers['content-type']).toBe('image/jpeg')
+    expect(fresh.rawPayload.equals(Buffer.from(JPEG.split(',')[1]!, 'base64'))).toBe(true)
+    for (const url of [coverUrl, `/api/books/${book.id}/cover`]) {
+      const stale = await ctx.app.inject({ url })
+      expect(stale.statusCode, url).toBe(200)
+      expect(stale.headers['cache-control'], url).toBe('public, no-cache')
+      expect(stale.headers['content-type'], url).toBe('image/jpeg')
+    }
+  })
+
+  it('answers 404 for the cover of a book without one or of no book, 400 for a bad id', async () => {
+    const bare = await createBook({ title: 'Coverless' })
+    for (const url of [`/api/books/${bare.id}/cover`, '/api/books/999999/cover?v=0123456789abcdef']) {
+      const response = await ctx.app.inject({ url })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.json(), url).toEqual({ error: 'Cover not found' })
+      expect(response.headers['cache-control'], url).toBe('no-store')
+    }
+    expect((await ctx.app.inject({ url: '/api/books/abc/cover' })).statusCode).toBe(400)
+    // A deleted book's cover goes with it.
+    const gone = await createBook({ title: 'Gone', coverImage: PNG })
+    await ctx.app.inject({ method: 'DELETE', url: `/api/books/${gone.id}`, headers: await admin() })
+    expect((await ctx.app.inject({ url: `/api/books/${gone.id}/cover` })).statusCode).toBe(404)
+  })
+
   it('answers 404 for unknown books and 400 for ids that are not positive integers', async () => {
     const headers = await admin()
     expect((await ctx.app.inject({ url: '/api/books/999999' })).json()).toEqual({ error: 'Book not found' })

@@ -1,5 +1,5 @@
 // SQL for books, and the reader's list of books with their chapters and page counts.
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { BookValues } from '#shared/api/books.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { books, chapters, contentPages } from '../../db/schema.ts'
@@ -7,8 +7,25 @@ import { books, chapters, contentPages } from '../../db/schema.ts'
 export type BookRow = typeof books.$inferSelect
 type BookColumns = Pick<BookRow, 'title' | 'description' | 'order' | 'coverImage'>
 
+/**
+ * The version of a cover in its address: a short hash of the stored data string, made by the
+ * database so the list never carries the picture out of it. Null when the book has no cover.
+ */
+const coverVersion = sql<string | null>`left(md5(${books.coverImage}), 16)`
+
+/** Every book without its cover picture (only the cover's version), in the reader's order. */
 export async function listBooks(db: DbOrTx) {
-  return db.select().from(books).orderBy(asc(books.order), asc(books.title), asc(books.id))
+  const { coverImage: _picture, ...columns } = getTableColumns(books)
+  return db
+    .select({ ...columns, coverVersion })
+    .from(books)
+    .orderBy(asc(books.order), asc(books.title), asc(books.id))
+}
+
+/** A book's cover picture (the stored data string) and its version; undefined when there is no such book. */
+export async function findCover(db: DbOrTx, id: number) {
+  const [row] = await db.select({ coverImage: books.coverImage, coverVersion }).from(books).where(eq(books.id, id))
+  return row
 }
 
 /** Every chapter with its page count, in reading order; one query for all books (never one per book). */

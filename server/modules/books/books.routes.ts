@@ -1,13 +1,13 @@
 // /api/books and /api/books/{id} (contract: shared/api/books.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { Book, BookInput, BookWithChapters } from '#shared/api/books.ts'
+import { Book, BookInput, BookWithChapters, CoverQuery } from '#shared/api/books.ts'
 import { IdParams } from '#shared/api/common.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
 import { withIsoDates } from '../../lib/timestamps.ts'
 import { findBook } from './books.repo.ts'
-import { booksWithChapters, changeBook, createBook, removeBook } from './books.service.ts'
+import { bookCover, booksWithChapters, changeBook, createBook, removeBook } from './books.service.ts'
 
 /** A cover image may be up to 14,000,000 characters; the JSON around it needs a little more. */
 const BOOK_BODY_LIMIT = 15 * 1024 * 1024
@@ -30,6 +30,34 @@ export const booksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const book = await findBook(db, request.params.id)
       if (!book) throw notFound('Book')
       return withIsoDates(book)
+    },
+  )
+
+  app.get(
+    '/api/books/:id/cover',
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          'The cover picture itself (image/jpeg, image/png or image/webp). With `v` naming the current ' +
+          'picture (the address in `coverUrl`) it may be kept for a year; otherwise it must be revalidated.',
+        params: IdParams,
+        querystring: CoverQuery,
+      },
+    },
+    async (request, reply) => {
+      // Books have no drafts: a cover is as public as its book (GET /api/books/{id}).
+      const cover = await bookCover(db, request.params.id)
+      if (!cover) throw notFound('Cover')
+      const etag = `"${cover.version}"`
+      reply.header('ETag', etag)
+      reply.header(
+        'Cache-Control',
+        // The address names the picture, so what it answers never changes; any other asks again.
+        request.query.v === cover.version ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+      )
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+      return reply.type(cover.type).send(cover.bytes)
     },
   )
 

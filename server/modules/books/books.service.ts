@@ -1,10 +1,19 @@
 // Changing books: each change and its audit row in one transaction.
 import type { CurrentUser } from '#shared/api/auth.ts'
+import { COVER_IMAGE_PATTERN, coverPath } from '#shared/api/books.ts'
 import type { BookValues } from '#shared/api/books.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import { bookColumns, deleteBook, insertBook, listBooks, listChapterSummaries, updateBook } from './books.repo.ts'
+import {
+  bookColumns,
+  deleteBook,
+  findCover,
+  insertBook,
+  listBooks,
+  listChapterSummaries,
+  updateBook,
+} from './books.repo.ts'
 
 // Chapters ask whether a book exists through here; the SQL stays in books.repo.ts (decision 018).
 export { bookExists } from './books.repo.ts'
@@ -12,10 +21,25 @@ export { bookExists } from './books.repo.ts'
 export async function booksWithChapters(db: Db, publishedOnly: boolean) {
   const [books, chapters] = await Promise.all([listBooks(db), listChapterSummaries(db, publishedOnly)])
   const byBook = new Map(
-    books.map((book) => [book.id, { ...book, chapters: [] as { id: number; title: string; contentCount: number }[] }]),
+    books.map(({ coverVersion, ...book }) => [
+      book.id,
+      {
+        ...book,
+        coverUrl: coverVersion ? coverPath(book.id, coverVersion) : null,
+        chapters: [] as { id: number; title: string; contentCount: number }[],
+      },
+    ]),
   )
   for (const { bookId, ...chapter } of chapters) byBook.get(bookId)?.chapters.push(chapter)
   return [...byBook.values()]
+}
+
+/** A book's cover as bytes with their media type and version; undefined when the book or its cover is missing. */
+export async function bookCover(db: Db, id: number) {
+  const cover = await findCover(db, id)
+  const parts = cover?.coverImage ? COVER_IMAGE_PATTERN.exec(cover.coverImage) : null
+  if (!parts || !cover?.coverVersion) return undefined
+  return { type: parts[1]!, bytes: Buffer.from(parts[2]!, 'base64'), version: cover.coverVersion }
 }
 
 export function createBook(db: Db, user: CurrentUser, input: BookValues) {

@@ -1,14 +1,15 @@
 // 'Lisa raamat' and 'Muuda raamatut': one dialog with the book form; it closes after a successful save.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
 import { Controller, useForm } from 'react-hook-form'
 import { BookInput } from '#shared/api/books.ts'
 import type { Book, BookValues } from '#shared/api/books.ts'
 import { DEFAULT_ORDER } from '#shared/limits.ts'
 import { adminTexts } from '#client/texts/admin.ts'
 import { commonTexts, toastTexts } from '#client/texts/common.ts'
-import { useCreateBook, useUpdateBook } from '#client/api/books.ts'
+import { bookQueries, useCreateBook, useUpdateBook } from '#client/api/books.ts'
 import { failureText } from '#client/api/http.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '#client/components/ui/Dialog.tsx'
@@ -16,11 +17,13 @@ import { FormField } from '#client/components/ui/FormField.tsx'
 import { Input } from '#client/components/ui/Input.tsx'
 import { Textarea } from '#client/components/ui/Textarea.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
+import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
+import { FailureMessage } from '../ScreenMessage.tsx'
 import { CoverImageField } from './CoverImageField.tsx'
 
 interface BookFormDialogProps {
-  /** The book to edit; without it the dialog adds a new book. */
-  book?: Book
+  /** The book to edit (the form reads it whole, cover included); without it the dialog adds a new book. */
+  book?: Pick<Book, 'id'>
   trigger: ReactNode
 }
 
@@ -31,13 +34,38 @@ export function BookFormDialog({ book, trigger }: BookFormDialogProps) {
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title={book ? adminTexts.books.edit : adminTexts.books.add}>
         {/* Mounted only while open, so every opening starts from the book as saved. */}
-        <BookForm book={book} onSaved={() => setOpen(false)} />
+        {book ? (
+          <EditBookForm id={book.id} onSaved={() => setOpen(false)} />
+        ) : (
+          <BookForm book={undefined} onSaved={() => setOpen(false)} />
+        )}
       </DialogContent>
     </Dialog>
   )
 }
 
-function BookForm({ book, onSaved }: { book: Book | undefined; onSaved: () => void }) {
+/**
+ * The list of books carries no cover picture (only its address), so editing reads the book itself:
+ * the form must send the cover back unchanged when it is not touched.
+ */
+function EditBookForm({ id, onSaved }: { id: number; onSaved: () => void }) {
+  const book = useQuery(bookQueries.detail(id))
+  // When the book arrives after the dialog opened, the title field takes the focus it would have had.
+  const [arrivedLater] = useState(() => book.data === undefined)
+  if (book.isError) return <FailureMessage>{adminTexts.chapters.fetchBookFailed}</FailureMessage>
+  if (!book.data) return <LoadingStatus />
+  return <BookForm book={book.data} onSaved={onSaved} focusTitle={arrivedLater} />
+}
+
+function BookForm({
+  book,
+  onSaved,
+  focusTitle = false,
+}: {
+  book: Book | undefined
+  onSaved: () => void
+  focusTitle?: boolean
+}) {
   const createBook = useCreateBook()
   const updateBook = useUpdateBook()
   const saving = createBook.isPending || updateBook.isPending
@@ -51,6 +79,9 @@ function BookForm({ book, onSaved }: { book: Book | undefined; onSaved: () => vo
     },
   })
   const { errors } = form.formState
+  useEffect(() => {
+    if (focusTitle) form.setFocus('title')
+  }, [focusTitle, form])
 
   function save(values: BookValues) {
     const input: BookValues = {

@@ -1,7 +1,7 @@
 // /admin and /admin/books: 'Raamatud', every book with its order, edit and delete.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import type { Book } from '#shared/api/books.ts'
+import type { BookWithChapters } from '#shared/api/books.ts'
 import { adminTexts } from '#client/texts/admin.ts'
 import { bookQueries } from '#client/api/books.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
@@ -27,7 +27,7 @@ export function BooksPage() {
   )
 }
 
-function BooksTable({ books }: { books: Book[] }) {
+function BooksTable({ books }: { books: BookWithChapters[] }) {
   const columns = adminTexts.books.columns
   return (
     <ListTable
@@ -42,7 +42,7 @@ function BooksTable({ books }: { books: Book[] }) {
   )
 }
 
-function BookRow({ book }: { book: Book }) {
+function BookRow({ book }: { book: BookWithChapters }) {
   return (
     <TableRow>
       <TableCell className="font-medium">

@@ -5,7 +5,7 @@ import { useDeleteBook } from '#client/api/books.ts'
 import { failureText } from '#client/api/http.ts'
 import { DeleteItemDialog } from '../DeleteItemDialog.tsx'
 
-export function DeleteBookDialog({ book }: { book: Book }) {
+export function DeleteBookDialog({ book }: { book: Pick<Book, 'id' | 'title'> }) {
   const deleteBook = useDeleteBook()
   return (
     <DeleteItemDialog

@@ -1,0 +1,79 @@
+// What a visitor's first view costs: no request answers with an error status (GET /api/user says
+// null, not 401), nothing is logged as an error, and the list of books carries no picture bytes,
+// only each cover's own address, which a browser may keep for a year.
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { adminApi } from './reader-seed.ts'
+import { unique } from './helpers.ts'
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+let pageId: number
+
+test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
+  const api = await adminApi(testInfo.project.use.baseURL!)
+  try {
+    const book = await (await api.post('/api/books', { data: { title: unique('First view'), coverImage: PNG } })).json()
+    const chapter = await (await api.post('/api/chapters', { data: { title: 'Peatükk', bookId: book.id } })).json()
+    const page = await api.post('/api/content', {
+      data: {
+        title: 'Esimene vaade',
+        chapterId: chapter.id,
+        content: '<h2>Pealkiri</h2><p>Esimene lõik.</p>',
+        published: true,
+      },
+    })
+    expect(page.ok()).toBe(true)
+    pageId = ((await page.json()) as { id: number }).id
+  } finally {
+    await api.dispose()
+  }
+})
+
+/** Every answer with an error status, and every console error, while `visit` runs. */
+async function failuresDuring(page: Page, visit: () => Promise<void>) {
+  const failures: string[] = []
+  page.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`console: ${message.text()}`)
+  })
+  await visit()
+  return failures
+}
+
+test('a visitor’s page views make no request that answers an error status', async ({ page }) => {
+  const userAnswers: unknown[] = []
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/user') userAnswers.push(response.json())
+  })
+  const failures = await failuresDuring(page, async () => {
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Logi sisse' })).toBeVisible()
+    await page.goto(`/content/${pageId}`)
+    await expect(page.getByText('Esimene lõik.')).toBeVisible()
+    await page.goto('/lexicon')
+    await expect(page.getByRole('link', { name: 'Logi sisse' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+  })
+  expect(failures).toEqual([])
+  expect(userAnswers.length).toBeGreaterThan(0)
+  expect(await Promise.all(userAnswers)).toEqual(userAnswers.map(() => null))
+})
+
+test('the list of books carries cover addresses, not pictures; a cover is kept for a year', async ({ request }) => {
+  const answer = await request.get('/api/books')
+  const text = await answer.text()
+  expect(text).not.toMatch(/data:image|base64/)
+  const books = JSON.parse(text) as { coverUrl: string | null }[]
+  const coverUrl = books.map((book) => book.coverUrl).find((url) => url !== null)
+  expect(coverUrl).toMatch(/^\/api\/books\/\d+\/cover\?v=[0-9a-f]{16}$/)
+  const cover = await request.get(coverUrl!)
+  expect(cover.status()).toBe(200)
+  expect(cover.headers()['content-type']).toBe('image/png')
+  expect(cover.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(cover.headers()['x-content-type-options']).toBe('nosniff')
+  expect((await cover.body()).equals(Buffer.from(PNG.split(',')[1]!, 'base64'))).toBe(true)
+})
