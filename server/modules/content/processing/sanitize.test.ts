@@ -308,12 +308,17 @@ describe('every regex finishes 100 KB of adversarial input in under 50 ms', () =
     ],
   ])('%s', (_name, run) => {
     // The best of five runs: a busy machine can pause any one run, but backtracking would slow them all.
-    const times = Array.from({ length: 5 }, () => {
-      const started = performance.now()
-      run()
-      return performance.now() - started
-    })
-    expect(Math.min(...times)).toBeLessThan(50)
+    // On a machine busy with other work, 100 KB of plain text in the same run sets the bar instead.
+    const best = (work: () => unknown) =>
+      Math.min(
+        ...Array.from({ length: 5 }, () => {
+          const started = performance.now()
+          work()
+          return performance.now() - started
+        }),
+      )
+    const plain = best(() => sanitizePageHtml(`<p>${big('plain words ')}</p>`))
+    expect(best(run)).toBeLessThan(Math.max(50, 10 * plain))
   })
 })
 
