@@ -82,7 +82,7 @@ export async function starvationFigure(
   const ratio = loaded.ms / idle.ms
   const failed = read.errors + read.non2xx
   return {
-    figure: `save of the 9 MB page under ${READERS} readers vs idle [${label}]`,
+    figure: `editor: 9 MB save under ${READERS} readers vs idle [${label}]`,
     value: loaded.ms / 1000,
     unit: 's',
     baseline: idle.ms / 1000,
