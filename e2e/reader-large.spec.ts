@@ -65,7 +65,8 @@ test('the first text of the 9 MB page shows fast, and "Lae kogu sisu" loads ever
   await expect(status(page)).toHaveText(`part 2 of ${totalChunks}`)
 
   await page.getByRole('button', { name: 'Lae rohkem' }).click()
-  await expect(status(page)).toHaveText(`part 3 of ${totalChunks}`)
+  // Clicking scrolls the button (the end of what is loaded) into view, which may read on by itself too.
+  await expect(status(page)).toHaveText(new RegExp(`^part [34] of ${totalChunks}$`))
 
   await page.getByRole('button', { name: 'Lae kogu sisu' }).click()
   await expect(status(page)).toHaveText(`Kogu sisu laetud (${totalChunks} osa)`, { timeout: 60_000 })
@@ -106,7 +107,13 @@ test('a footnote jump loads just the chunk of its note (the last one), highlight
   await expect(target).toHaveClass(/reader-highlight/)
   await expect(page).toHaveURL(new RegExp(`#${note}$`))
   await expect.poll(() => inView(page, `[id="${note}"]`)).toBe(true)
-  expect(chunkRequests[0]).toBe(String(totalChunks - 1))
+  // The note's chunk, and at most the reading on below the chunks around the marker (the reader loads
+  // the chunk after the furthest one it has when its area is nearly read): nothing far between.
+  expect(chunkRequests).toContain(String(totalChunks - 1))
+  for (const requested of chunkRequests.map(Number)) {
+    const nearMarker = requested >= markerChunk - 1 && requested <= markerChunk + 3
+    expect(nearMarker || requested >= totalChunks - 2, `chunk ${requested} of ${totalChunks}`).toBe(true)
+  }
   // the chunks in between stay placeholders
   await expect(page.locator('.reader-gap').first()).toBeAttached()
   expect(chunkRequests.length).toBeLessThan(5)

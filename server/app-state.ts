@@ -4,7 +4,12 @@
 // the database instead (server/db/job-lock.ts).
 import type { Db } from './db/client.ts'
 import { TextCache } from './lib/text-cache.ts'
-import { closeContentContext, createContentContext, type ContentContext } from './modules/content/content-state.ts'
+import {
+  closeContentContext,
+  createContentContext,
+  startContentContext,
+  type ContentContext,
+} from './modules/content/content-state.ts'
 
 export interface AppState {
   content: ContentContext
@@ -12,11 +17,23 @@ export interface AppState {
   termDescriptions: TextCache
 }
 
-export function createAppState(db: Db): AppState {
-  return { content: createContentContext(db), termDescriptions: new TextCache(8 * 1024 * 1024) }
+/** `databaseUrl`: PostgreSQL's, where the app listens for other processes' page changes. */
+export async function createAppState(db: Db, databaseUrl?: string): Promise<AppState> {
+  const content = createContentContext(db, { databaseUrl })
+  await startContentContext(content)
+  return { content, termDescriptions: new TextCache(8 * 1024 * 1024) }
 }
 
-/** Lets background work finish and stops the processing worker (before the database closes). */
+/**
+ * Administrators' write requests (any method but GET, HEAD and OPTIONS) tell the page states when
+ * they start and end: nothing is kept while one runs, and on PostgreSQL the answer waits until other processes have
+ * been told of the change (server/modules/content/page-states.ts).
+ */
+export function isWriteRequest(method: string) {
+  return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
+}
+
+/** Lets background work finish, stops the processing worker and the listener (before the database closes). */
 export async function closeAppState(state: AppState): Promise<void> {
   await closeContentContext(state.content)
 }

@@ -2,7 +2,7 @@
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { closeAppState, createAppState, type AppState } from './app-state.ts'
+import { closeAppState, createAppState, isWriteRequest, type AppState } from './app-state.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerAuth } from './http/auth.ts'
@@ -75,9 +75,21 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   app.setSerializerCompiler(serializerCompiler)
 
   // Caches, the processing worker and background work of this app alone (server/app-state.ts).
-  const state = createAppState(db)
+  const state = await createAppState(db, database.connectionString)
   app.decorate('state', state)
   app.addHook('onClose', async () => closeAppState(state))
+  // Readers' page states are kept in memory; administrators' write requests (the only ones that change
+  // pages) mark when they start and end. The end is marked before the answer goes out, so a client
+  // that heard "saved" finds every process told. Visitors' writes (login, feedback) leave them alone.
+  const writes = new WeakSet<object>()
+  app.addHook('onRequest', async (request) => {
+    if (!isWriteRequest(request.method) || request.routeOptions.config.access !== 'admin') return
+    writes.add(request)
+    state.content.pageStates.writeStarted()
+  })
+  app.addHook('onSend', async (request) => {
+    if (writes.delete(request)) await state.content.pageStates.writeEnded()
+  })
 
   registerErrorHandling(app)
   // While shutting down, answers to requests still in flight close their connection, so a

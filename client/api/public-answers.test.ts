@@ -44,6 +44,7 @@ const content = {
   published: true,
   order: 0,
   version: 4,
+  buildId: 12,
   sizeBytes: 1234,
   updatedBy: null,
   createdAt: stamp,
@@ -132,8 +133,8 @@ const cases: Array<{
   {
     name: 'a reader chunk',
     schema: ReaderChunk,
-    valid: { chunk: '<p id="p-1">x</p>', hasMore: true, totalChunks: 3 },
-    broken: { chunk: null, hasMore: true, totalChunks: 3 },
+    valid: { chunk: '<p id="p-1">x</p>', hasMore: true, totalChunks: 3, buildId: 12 },
+    broken: { chunk: null, hasMore: true, totalChunks: 3, buildId: 12 },
     run: async () => fetchReaderChunk(7, 0),
   },
   {

@@ -46,7 +46,12 @@ const isContent = objectOf<Content>({
 /** Terms as the reader shows them (popup, term page, lexicon). */
 export const isTerm = objectOf<Term>({ id: isId, term: isString, description: isString, published: isBoolean })
 const isSiteSettings = objectOf<SiteSettings>({ donationUrl: nullable(isString) })
-const isReaderChunk = objectOf<ReaderChunk>({ chunk: isString, hasMore: isBoolean, totalChunks: isInteger })
+const isReaderChunk = objectOf<ReaderChunk>({
+  chunk: isString,
+  hasMore: isBoolean,
+  totalChunks: isInteger,
+  buildId: nullable(isInteger),
+})
 const isLocateAnswer = objectOf<LocateAnswer>({ chunk: isInteger })
 
 export const readerQueries = {
@@ -100,9 +105,14 @@ export const readerQueries = {
     }),
 }
 
-/** One part of a page's body. Not kept in the query cache: the browser's HTTP cache (ETag) keeps it. */
-export async function fetchReaderChunk(contentId: number, chunk: number): Promise<ReaderChunk> {
+/**
+ * One part of a page's body. Not kept in the query cache: the browser's HTTP cache keeps it — for a
+ * year when asked for by `build` (the build an earlier chunk named; a page saved since answers 409),
+ * else revalidated by its ETag.
+ */
+export async function fetchReaderChunk(contentId: number, chunk: number, build?: number | null): Promise<ReaderChunk> {
   const query = new URLSearchParams({ chunk: String(chunk), size: String(READER_CHUNK_SIZE) })
+  if (build) query.set('build', String(build))
   return expectAnswer<ReaderChunk>(
     await getJson<unknown>(`/api/content/${contentId}/chunks?${query}`),
     isReaderChunk,

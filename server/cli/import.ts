@@ -48,7 +48,7 @@ async function run() {
 
   const config = loadConfig()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  const content = createContentContext(database.db)
+  const content = createContentContext(database.db, { databaseUrl: config.databaseUrl })
   try {
     await migrateDatabase(database)
     const [user] = values.as

@@ -21,6 +21,8 @@ export interface Database {
   db: Db
   pool: pg.Pool
   close(): Promise<void>
+  /** PostgreSQL only: its address (for a connection of its own, e.g. to LISTEN). */
+  connectionString?: string
   /** Embedded only: writes a tarball of the data directory (used for test templates and backups). */
   dump?(file: string): Promise<void>
 }
@@ -49,7 +51,7 @@ function wrap(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>,
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 })
   pool.on('error', () => {}) // an idle client lost its server: the next query reports it
-  return wrap('postgres', pool, () => pool.end())
+  return { ...wrap('postgres', pool, () => pool.end()), connectionString }
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {

@@ -41,6 +41,8 @@ export const Content = z.object({
   published: z.boolean(),
   order: z.number().int(),
   version: z.number().int(),
+  /** The reader build the page's chunks come from now (null before the first save): see ReaderChunkQuery.build. */
+  buildId: z.number().int().nullable(),
   sizeBytes: z.number().int(),
   updatedBy: z.string().nullable(),
   createdAt: Timestamp,
@@ -107,9 +109,20 @@ const ChunkSize = z.coerce
 export const ReaderChunkQuery = z.object({
   chunk: z.coerce.number().int().min(0).default(0),
   size: ChunkSize,
+  /**
+   * The page's build the reader opened (Content.buildId): the answer is then immutable and may be
+   * cached for a year; a build that is no longer the page's answers 409 with the current one.
+   */
+  build: z.coerce.number().int().positive().optional(),
 })
 
-export const ReaderChunk = z.object({ chunk: z.string(), hasMore: z.boolean(), totalChunks: z.number().int() })
+export const ReaderChunk = z.object({
+  chunk: z.string(),
+  hasMore: z.boolean(),
+  totalChunks: z.number().int(),
+  /** The build the chunk comes from: the reader asks for the page's other chunks by it (ReaderChunkQuery.build). */
+  buildId: z.number().int().nullable(),
+})
 export type ReaderChunk = z.infer<typeof ReaderChunk>
 
 export const LocateQuery = z.object({

@@ -4,6 +4,7 @@
 // when a chunk fails. The decisions are pure (chunk-plan.ts); this hook fetches and times them.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { RefObject } from 'react'
+import { ApiError } from '#client/api/http.ts'
 import { fetchReaderChunk } from '#client/api/reader.ts'
 import { READER_AUTOLOAD_DELAY_MS, READER_AUTOLOAD_SCROLL_RATIO } from '#shared/limits.ts'
 import {
@@ -49,6 +50,23 @@ interface Options {
   autoLoad?: boolean
 }
 
+/**
+ * A chunk of the build the reader has, or — when the page was saved since (409) — of the new build,
+ * which the reader goes on with (as it did before builds were named: a save shows from the next chunk).
+ */
+async function fetchChunk(contentId: number, chunk: number, buildRef: { current: number | null }) {
+  const build = buildRef.current
+  let answer
+  try {
+    answer = await fetchReaderChunk(contentId, chunk, build)
+  } catch (failure) {
+    if (!(failure instanceof ApiError && failure.status === 409 && build !== null)) throw failure
+    answer = await fetchReaderChunk(contentId, chunk)
+  }
+  if (answer.buildId !== null) buildRef.current = answer.buildId
+  return answer
+}
+
 export function useChunkLoader(
   contentId: number,
   scrollRoot: RefObject<HTMLElement | null>,
@@ -64,6 +82,8 @@ export function useChunkLoader(
   const scrollLoadingRef = useRef(false)
   const lastAutoLoadRef = useRef(0)
   const autoTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  /** The page's build, from the first chunk that arrived: later chunks are asked for by it. */
+  const buildRef = useRef<number | null>(null)
 
   const dispatch = useCallback((action: ChunkAction) => {
     stateRef.current = chunkReducer(stateRef.current, action)
@@ -78,7 +98,7 @@ export function useChunkLoader(
       const running = inflight.current.get(chunk)
       if (running) return running
       dispatch({ type: 'requested', chunk })
-      const request = fetchReaderChunk(contentId, chunk)
+      const request = fetchChunk(contentId, chunk, buildRef)
         .then(
           (answer) => {
             dispatch({ type: 'loaded', chunk, html: answer.chunk, total: answer.totalChunks })

@@ -5,6 +5,7 @@ import v8 from 'node:v8'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import { TextCache } from '../../lib/text-cache.ts'
+import { PageStates } from './page-states.ts'
 import { ProcessingWorker } from './processing/run-in-worker.ts'
 
 /** Work that goes on after a request has its answer (removing a superseded build). */
@@ -35,6 +36,10 @@ export interface ContentContext {
    * the block query and the JSON work for chunks readers ask for again.
    */
   chunks: TextCache
+  /** The same chunks compressed (br, gzip), keyed by chunk key and encoding: compressed once each. */
+  encodedChunks: LRUCache<string, Buffer>
+  /** Every page's reader state (published, version, build, blocks), kept true across processes. */
+  pageStates: PageStates
   /**
    * A page's HTML as sent (its body, processed body and links section, sanitised again), so a
    * repeat costs a lookup (a 9 MB body takes ~0.2 s once). Room for both bodies of the largest page.
@@ -56,13 +61,25 @@ function cacheBudgetBytes() {
 /** About what one anchor index entry (an id and a block number in a Map) costs on the heap. */
 const ANCHOR_ENTRY_BYTES = 80
 
-export function createContentContext(db: Db, options: { idleStopMs?: number } = {}): ContentContext {
+export interface ContentContextOptions {
+  idleStopMs?: number
+  /** PostgreSQL's address, where page-state changes are listened for; unset on the embedded database. */
+  databaseUrl?: string | undefined
+}
+
+/** Makes the context; `startContentContext` then starts listening for other processes' changes. */
+export function createContentContext(db: Db, options: ContentContextOptions = {}): ContentContext {
   const budget = cacheBudgetBytes()
   return {
     db,
     worker: new ProcessingWorker(options.idleStopMs),
     background: new BackgroundWork(),
-    chunks: new TextCache(Math.floor(0.4 * budget)),
+    chunks: new TextCache(Math.floor(0.3 * budget)),
+    encodedChunks: new LRUCache<string, Buffer>({
+      maxSize: Math.floor(0.1 * budget),
+      sizeCalculation: (bytes, key) => bytes.length + key.length * 2 + 64,
+    }),
+    pageStates: new PageStates(db, options.databaseUrl || undefined),
     pageHtml: new TextCache(Math.floor(0.4 * budget)),
     anchors: new LRUCache<number, Map<string, number>>({
       maxSize: Math.floor((0.2 * budget) / ANCHOR_ENTRY_BYTES),
@@ -71,8 +88,13 @@ export function createContentContext(db: Db, options: { idleStopMs?: number } = 
   }
 }
 
-/** Lets background work finish, then stops the processing worker. */
+export async function startContentContext(content: ContentContext): Promise<void> {
+  await content.pageStates.start()
+}
+
+/** Lets background work finish, then stops the processing worker and the page-state listener. */
 export async function closeContentContext(content: ContentContext): Promise<void> {
   await content.background.settle()
   await content.worker.close()
+  await content.pageStates.close()
 }

@@ -466,7 +466,7 @@ describe('upload staging bounds', () => {
     const app = Fastify({ logger: false })
     app.setValidatorCompiler(validatorCompiler)
     app.setSerializerCompiler(serializerCompiler)
-    const state = createAppState(ctx.database.db)
+    const state = await createAppState(ctx.database.db)
     await app.register(contentRoutes, { db: ctx.database.db, state, stagingSweepMs: 50 })
     await app.ready()
     await age(700_002)

@@ -51,6 +51,28 @@ export async function findPage(db: DbOrTx, id: number, withBody = true) {
 }
 
 /** The few columns that decide who may read a page and which version it is. */
+export interface ReaderState {
+  published: boolean
+  version: number
+  blockCount: number
+  /** null only before the page's first save. */
+  buildId: number | null
+}
+
+/** What a reader's request needs to know of a page (kept in memory by page-states.ts). */
+export async function findReaderState(db: DbOrTx, id: number): Promise<ReaderState | undefined> {
+  const [row] = await db
+    .select({
+      published: contentPages.published,
+      version: contentPages.version,
+      blockCount: contentPages.blockCount,
+      buildId: contentPages.buildId,
+    })
+    .from(contentPages)
+    .where(eq(contentPages.id, id))
+  return row
+}
+
 export async function findPageState(db: DbOrTx, id: number) {
   const [row] = await db
     .select({

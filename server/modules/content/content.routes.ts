@@ -1,5 +1,6 @@
 // /api/content…: pages, chunked saving, reader chunks and jumps; /api/chapters/{id}/content;
 // /api/admin/reprocess-headers. The contract is shared/api/content.ts (docs/openapi.json).
+import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { IdParams } from '#shared/api/common.ts'
@@ -21,11 +22,16 @@ import {
 import { CHAPTER_CONTENT_CACHE_MS } from '#shared/limits.ts'
 import type { AppState } from '../../app-state.ts'
 import type { Db } from '../../db/client.ts'
+import { AppError } from '../../http/errors.ts'
 import * as repo from './content.repo.ts'
 import { readPage, removePage, savePage } from './content.service.ts'
-import { locateAnchor, readChunk } from './reader.service.ts'
+import { locateAnchor, readChunk, type ChunkEncoding } from './reader.service.ts'
 import { reprocessAll } from './reprocess.service.ts'
 import { finalizeUpload, removeAbandonedUploads, STAGING_SWEEP_MS, stageUploadChunk } from './upload-staging.service.ts'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** Brotli before gzip when a client takes both; the negotiator keeps its answers per header. */
+const chunkEncoding = new Negotiator<ChunkEncoding>({ supportedValues: ['br', 'gzip', 'identity'] })
 
 /** A whole page sent as JSON (POST/PUT) may be 10 MB of HTML, escaped. */
 const PAGE_BODY_LIMIT = 24 * 1024 * 1024
@@ -48,6 +54,7 @@ function toContent(row: PageRow, forAdmin = true): Content {
     published: row.published,
     order: row.order,
     version: row.version,
+    buildId: row.buildId,
     sizeBytes: row.sizeBytes,
     updatedBy: forAdmin ? row.updatedBy : null,
     createdAt: row.createdAt.toISOString(),
@@ -172,18 +179,29 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
 
   app.get(
     '/api/content/:id/chunks',
-    // No response schema: the body is JSON text (ReaderChunk) prepared and cached by readChunk.
+    // No response schema: the body is JSON text (ReaderChunk) prepared, compressed and cached by readChunk.
     { config: { access: 'public' }, schema: { params: IdParams, querystring: ReaderChunkQuery } },
     async (request, reply) => {
-      const { chunk, size } = request.query
+      const { chunk, size, build } = request.query
       const found = await readChunk(content, request.params.id, chunk, size, request.user !== null)
-      // Every save and reprocessing makes a new build, so (page, build, chunk, size) names the bytes exactly.
-      const etag = `"c${request.params.id}-v${found.version}-b${found.buildId}-n${chunk}-s${size}"`
+      if (build !== undefined && build !== found.buildId) {
+        throw new AppError(409, 'The page has changed since it was opened', { buildId: found.buildId })
+      }
+      const encoding = chunkEncoding.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity'
+      // Every save and reprocessing makes a new build, so (page, build, chunk, size, encoding) names the bytes exactly.
+      const etag = `"c${request.params.id}-v${found.version}-b${found.buildId}-n${chunk}-s${size}${encoding === 'identity' ? '' : `-${encoding}`}"`
       reply.header('ETag', etag)
-      reply.header('Cache-Control', `${found.published ? 'public' : 'private'}, no-cache`)
+      reply.header('Vary', 'Accept-Encoding')
+      // Addressed by its build, a published page's chunk never changes: any cache may keep it.
+      // Drafts stay private, and the address without a build must be asked again each time.
+      reply.header(
+        'Cache-Control',
+        !found.published ? 'private, no-cache' : build !== undefined ? IMMUTABLE : 'public, no-cache',
+      )
       if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-      // Already JSON text ({ chunk, hasMore, totalChunks }, see ReaderChunk): sent as it is.
-      return reply.type('application/json; charset=utf-8').send(await found.json())
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
+      // Already JSON text ({ chunk, hasMore, totalChunks }, see ReaderChunk), compressed or not: sent as it is.
+      return reply.type('application/json; charset=utf-8').send(await found.body(encoding))
     },
   )
 

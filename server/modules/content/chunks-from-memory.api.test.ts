@@ -1,0 +1,172 @@
+// Reader chunks answered from memory: no query once a page's state and chunk are known, compressed
+// once, immutable when addressed by build, and never stale — also when the page is changed by
+// another process (PostgreSQL: a trigger notifies every listening process) or while that listening
+// connection is down.
+import zlib from 'node:zlib'
+import pg from 'pg'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { makeChapter } from '../../test/factories.ts'
+import { loginAs, useTestApp } from '../../test/test-app.ts'
+import { LISTENER_NAME } from './page-states.ts'
+
+const ctx = useTestApp()
+
+async function makePage(published = true) {
+  const cookie = await loginAs(ctx)
+  const chapter = await makeChapter(ctx.database)
+  const paragraphs = Array.from(
+    { length: 1500 },
+    (_, i) => `<p>Lõik ${i}: dukkha ja nibbāna, ${'sõnad '.repeat(20)}</p>`,
+  )
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/content',
+    headers: { cookie },
+    payload: { title: 'Mälust', chapterId: chapter.id, content: paragraphs.join('\n'), published },
+  })
+  expect(created.statusCode, created.body).toBe(201)
+  return { cookie, page: created.json() as { id: number; buildId: number; version: number } }
+}
+
+const chunkOf = (id: number, query: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: `/api/content/${id}/chunks?size=600&${query}`, headers })
+
+/** Statements the app's pool runs while `work` runs. */
+async function queriesDuring(work: () => Promise<unknown>) {
+  let count = 0
+  const onAcquire = () => count++
+  ctx.database.pool.on('acquire', onAcquire)
+  try {
+    await work()
+  } finally {
+    ctx.database.pool.off('acquire', onAcquire)
+  }
+  return count
+}
+
+describe('reader chunks from memory', () => {
+  it('answers a chunk it has answered before without asking the database', async () => {
+    const { page } = await makePage()
+    expect(page.buildId).toBeGreaterThan(0)
+    expect((await chunkOf(page.id, 'chunk=1')).statusCode).toBe(200)
+    const queries = await queriesDuring(async () => {
+      for (let i = 0; i < 20; i++) {
+        expect((await chunkOf(page.id, 'chunk=1')).statusCode).toBe(200)
+        expect((await chunkOf(page.id, `chunk=1&build=${page.buildId}`)).statusCode).toBe(200)
+      }
+    })
+    expect(queries).toBe(0)
+  })
+
+  it('sends br or gzip as the client accepts, compressed once, with its own ETag', async () => {
+    const { page } = await makePage()
+    const plain = await chunkOf(page.id, 'chunk=0')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i)
+    const br = await chunkOf(page.id, 'chunk=0', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    const gzip = await chunkOf(page.id, 'chunk=0', { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+    console.log(
+      `chunk 0 of a 1,500-paragraph page: ${plain.rawPayload.length} B plain, ${gzip.rawPayload.length} B gzip, ${br.rawPayload.length} B br`,
+    )
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3)
+    // the same bytes again: from the cache of compressed chunks
+    const again = await chunkOf(page.id, 'chunk=0', { 'accept-encoding': 'br' })
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true)
+    const revalidated = await chunkOf(page.id, 'chunk=0', {
+      'accept-encoding': 'br',
+      'if-none-match': br.headers.etag as string,
+    })
+    expect(revalidated.statusCode).toBe(304)
+  })
+
+  it('marks a chunk addressed by its build immutable, and answers 409 with the new build after a save', async () => {
+    const { cookie, page } = await makePage()
+    const addressed = await chunkOf(page.id, `chunk=0&build=${page.buildId}`)
+    expect(addressed.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect((await chunkOf(page.id, 'chunk=0')).headers['cache-control']).toBe('public, no-cache')
+
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/content/${page.id}`,
+      headers: { cookie },
+      payload: {
+        title: 'Mälust',
+        chapterId: (await pageChapter(page.id)) ?? 0,
+        content: '<p>uus tekst</p>',
+        published: true,
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const newBuild = (saved.json() as { buildId: number }).buildId
+    expect(newBuild).not.toBe(page.buildId)
+    const stale = await chunkOf(page.id, `chunk=0&build=${page.buildId}`)
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json()).toMatchObject({ details: { buildId: newBuild } })
+    expect(stale.headers['cache-control']).toBe('no-store')
+    const fresh = await chunkOf(page.id, `chunk=0&build=${newBuild}`)
+    expect(fresh.json()).toMatchObject({ chunk: expect.stringContaining('uus tekst'), totalChunks: 1 })
+  })
+
+  it('keeps drafts private, also addressed by build', async () => {
+    const { cookie, page } = await makePage(false)
+    expect((await chunkOf(page.id, `chunk=0&build=${page.buildId}`)).statusCode).toBe(404)
+    const admin = await chunkOf(page.id, `chunk=0&build=${page.buildId}`, { cookie })
+    expect(admin.statusCode).toBe(200)
+    expect(admin.headers['cache-control']).toBe('private, no-cache')
+  })
+
+  it('serves what another process changed (PostgreSQL: told by the database)', async (test) => {
+    if (ctx.database.kind !== 'postgres') return test.skip()
+    const { page } = await makePage()
+    expect((await chunkOf(page.id, 'chunk=0')).statusCode).toBe(200)
+    // Another process (or `npm run import`) unpublishes the page: a connection of its own.
+    const other = new pg.Client({ connectionString: ctx.database.connectionString })
+    await other.connect()
+    try {
+      await other.query('UPDATE content SET published = false WHERE id = $1', [page.id])
+      await expect.poll(async () => (await chunkOf(page.id, 'chunk=0')).statusCode, { timeout: 2_000 }).toBe(404)
+
+      // With the listening connection gone, nothing is kept: a change is seen at once.
+      await other.query('UPDATE content SET published = true WHERE id = $1', [page.id])
+      await expect.poll(async () => (await chunkOf(page.id, 'chunk=0')).statusCode, { timeout: 2_000 }).toBe(200)
+      await other.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+        [LISTENER_NAME],
+      )
+      await new Promise((r) => setTimeout(r, 50))
+      const before = await queriesDuring(() => chunkOf(page.id, 'chunk=0'))
+      expect(before).toBeGreaterThan(0)
+      // (the listener is reconnecting; a change now must still be seen by the very next read)
+      await other.query('UPDATE content SET published = false WHERE id = $1', [page.id])
+      expect((await chunkOf(page.id, 'chunk=0')).statusCode).toBe(404)
+      // back to listening within a few seconds, and keeping again
+      await other.query('UPDATE content SET published = true WHERE id = $1', [page.id])
+      await expect
+        .poll(
+          async () => {
+            await chunkOf(page.id, 'chunk=0')
+            return queriesDuring(() => chunkOf(page.id, 'chunk=0'))
+          },
+          { timeout: 10_000, interval: 250 },
+        )
+        .toBe(0)
+      await other.query('UPDATE content SET published = false WHERE id = $1', [page.id])
+      await expect.poll(async () => (await chunkOf(page.id, 'chunk=0')).statusCode, { timeout: 2_000 }).toBe(404)
+    } finally {
+      await other.end()
+    }
+  })
+})
+
+async function pageChapter(id: number) {
+  const rows = await ctx.database.db.execute<{ chapter_id: number }>(
+    sql`SELECT chapter_id FROM content WHERE id = ${id}`,
+  )
+  return rows.rows[0]?.chapter_id
+}

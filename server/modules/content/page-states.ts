@@ -1,0 +1,167 @@
+// What readers' requests need to know of a page — published or not, its version, its current build
+// and how many blocks that build has — kept in memory, so a chunk or a jump is answered without a
+// query. It stays true this way:
+// - In this process, any write request (POST/PUT/PATCH/DELETE) empties it when it starts and when it
+//   ends, and while one runs every read goes to the database: writes are rare, readers many.
+// - Across processes (PostgreSQL), a trigger on the pages table (migration 0009) notifies channel
+//   `page_state` with the page's id when its state changes, at commit, whoever wrote it (another
+//   server process, `npm run import`); each process listens on a connection of its own and forgets
+//   that page. A write request also waits until its own notice came back through the database before
+//   it answers, so by the time the writer's client hears "saved", the notice is on its way to every
+//   other process too (PostgreSQL delivers notices in commit order).
+// - While that connection is down, nothing is kept: every read asks the database, until it is back.
+// The embedded database has one process only (the DATA_DIR lock), so its writes are all seen here.
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import type { Db } from '../../db/client.ts'
+import { findReaderState, type ReaderState } from './content.repo.ts'
+
+/** The listening connection's application_name, as pg_stat_activity shows it. */
+export const LISTENER_NAME = 'encyclopedia page states'
+const CHANNEL = 'page_state'
+const SYNC_CHANNEL = 'page_state_sync'
+/** How long a write waits for its own notice to come back before it answers anyway. */
+const SYNC_TIMEOUT_MS = 2_000
+const RECONNECT_MS = [500, 1_000, 2_000, 5_000]
+
+export class PageStates {
+  private readonly states = new Map<number, ReaderState>()
+  /** Raised whenever anything may have changed, so a read that overlapped a change is not kept. */
+  private generation = 0
+  private writesRunning = 0
+  private listener: pg.Client | undefined
+  private trusted: boolean
+  private closed = false
+  private reconnects = 0
+  private reconnectTimer: NodeJS.Timeout | undefined
+  private readonly syncWaiters = new Map<string, () => void>()
+
+  constructor(
+    private readonly db: Db,
+    /** PostgreSQL only: where to listen for other processes' changes. */
+    private readonly connectionString?: string,
+  ) {
+    this.trusted = connectionString === undefined
+  }
+
+  /** Starts listening (PostgreSQL); until it listens, nothing is kept. */
+  async start() {
+    if (this.connectionString) await this.connect()
+  }
+
+  /** The page's reader state, or undefined when there is no such page. */
+  async get(id: number): Promise<ReaderState | undefined> {
+    const kept = this.states.get(id)
+    if (kept && this.keeping()) return kept
+    const generation = this.generation
+    const state = await findReaderState(this.db, id)
+    if (state && this.keeping() && generation === this.generation) this.states.set(id, state)
+    return state
+  }
+
+  /** A write request began: forget everything, and keep nothing until it ends. */
+  writeStarted() {
+    this.writesRunning++
+    this.forgetAll()
+  }
+
+  /**
+   * A write request ended: forget everything (its transaction has committed or failed), and on
+   * PostgreSQL wait until the database has passed the change's notice on to every listener.
+   */
+  async writeEnded() {
+    this.writesRunning = Math.max(0, this.writesRunning - 1)
+    this.forgetAll()
+    if (this.listener && this.trusted) await this.sync()
+  }
+
+  async close() {
+    this.closed = true
+    clearTimeout(this.reconnectTimer)
+    const listener = this.listener
+    this.listener = undefined
+    for (const wake of this.syncWaiters.values()) wake()
+    await listener?.end().catch(() => {})
+  }
+
+  private keeping() {
+    return this.trusted && this.writesRunning === 0
+  }
+
+  private forgetAll() {
+    this.generation++
+    this.states.clear()
+  }
+
+  private forget(id: number) {
+    this.generation++
+    this.states.delete(id)
+  }
+
+  /** Sends a notice of our own after the change and waits for it: PostgreSQL keeps commit order. */
+  private async sync() {
+    const token = randomUUID()
+    const back = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, SYNC_TIMEOUT_MS)
+      this.syncWaiters.set(token, () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+    try {
+      await this.listener!.query('SELECT pg_notify($1, $2)', [SYNC_CHANNEL, token])
+      await back
+    } catch {
+      // the connection failed: onLost() stopped keeping anything
+    } finally {
+      this.syncWaiters.delete(token)
+    }
+  }
+
+  private async connect() {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTENER_NAME })
+    client.on('notification', ({ channel, payload }) => {
+      if (channel === CHANNEL) {
+        const id = Number(payload)
+        if (Number.isInteger(id)) this.forget(id)
+        else this.forgetAll()
+      } else if (channel === SYNC_CHANNEL && payload) {
+        this.syncWaiters.get(payload)?.()
+      }
+    })
+    client.on('error', () => this.onLost(client))
+    client.on('end', () => this.onLost(client))
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${CHANNEL}`)
+      await client.query(`LISTEN ${SYNC_CHANNEL}`)
+    } catch {
+      this.onLost(client)
+      return
+    }
+    if (this.closed) {
+      await client.end().catch(() => {})
+      return
+    }
+    this.listener = client
+    this.reconnects = 0
+    // Whatever changed while nobody listened is not known: start from nothing.
+    this.forgetAll()
+    this.trusted = true
+  }
+
+  private onLost(client: pg.Client) {
+    if (this.listener !== undefined && this.listener !== client) return
+    this.listener = undefined
+    this.trusted = false
+    this.forgetAll()
+    for (const wake of this.syncWaiters.values()) wake()
+    client.end().catch(() => {})
+    if (this.closed || this.reconnectTimer) return
+    const delay = RECONNECT_MS[Math.min(this.reconnects++, RECONNECT_MS.length - 1)]
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined
+      if (!this.closed) void this.connect()
+    }, delay).unref()
+  }
+}
