@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { htmlToText } from '../../lib/html-text.ts'
 import { cutText, shortText, withMeta } from './page-meta.ts'
@@ -50,5 +52,17 @@ describe('page text for meta tags', () => {
     expect(out).toContain(`<title>${escaped} · Õpetuste entsüklopeedia</title>`)
     expect(out).toContain(`<meta property="og:title" content="${escaped}" />`)
     expect(out.match(/<html>/g)).toHaveLength(1)
+  })
+
+  it("replaces the site's own description in client/index.html, so a page has exactly one", () => {
+    const html = fs.readFileSync(path.resolve(import.meta.dirname, '../../../client/index.html'), 'utf8')
+    expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1)
+    const out = withMeta(
+      html,
+      { title: 'Sutta', description: 'Oma kirjeldus', canonicalPath: '/content/1' },
+      'http://x',
+    )
+    expect(out.match(/<meta\s+name="description"/g)).toHaveLength(1)
+    expect(out).toContain('<meta name="description" content="Oma kirjeldus" />')
   })
 })

@@ -37,7 +37,7 @@ export async function metaFor(db: Db, pathname: string): Promise<PageMeta | unde
   return term && { title: term.term, description: shortText(term.description), canonicalPath: pathname }
 }
 
-/** index.html with the page's own title and meta tags in place of the generic title. */
+/** index.html with the page's own title and meta tags in place of the generic title and description. */
 export function withMeta(indexHtml: string, meta: PageMeta, origin: string) {
   const title = `${meta.title} · ${SITE_NAME}`
   const url = `${origin}${meta.canonicalPath}`
@@ -53,5 +53,6 @@ export function withMeta(indexHtml: string, meta: PageMeta, origin: string) {
   ].join('\n    ')
   // A function, not a string: in a replacement string `$&`, `$'` and `` $` `` would splice in parts of
   // index.html wherever a title contains them.
-  return indexHtml.replace(/<title>[^<]*<\/title>/, () => tags)
+  // The site's own description (for pages without one of their own) goes with the title.
+  return indexHtml.replace(/<title>[^<]*<\/title>(\s*<meta\s+name="description"[^>]*>)?/, () => tags)
 }
