@@ -5,14 +5,29 @@ import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { firstViewTemplates } from './client/features/first-view/frame.ts'
 
 // The client is built into dist/client and served by the Fastify server (server/http/static.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), firstView(), precompress()],
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 })
+
+/**
+ * Writes dist/client/first-view.json: the page frame and the home and reader templates the server
+ * fills in, so a page's text is in its HTML (client/features/first-view/frame.ts).
+ */
+function firstView(): Plugin {
+  return {
+    name: 'first-view',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'first-view.json', source: JSON.stringify(firstViewTemplates()) })
+    },
+  }
+}
 
 /** Text files worth compressing; images and fonts in woff2 are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map|ico|ttf|otf|wasm)$/i

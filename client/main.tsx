@@ -1,8 +1,9 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
 import { Toaster } from './components/ui/Toaster.tsx'
+import { captureFirstView } from './features/first-view/first-view.ts'
 import { createQueryClient } from './query-client.ts'
 import { createRouter } from './router.tsx'
 import './styles.css'
@@ -11,12 +12,20 @@ const queryClient = createQueryClient()
 const router = createRouter()
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('index.html has no #root element')
+// The server may have put the page's first view in #root (server/http/first-view.ts): React replaces
+// it in its first commit, and the reader takes its first chunk's nodes over.
+captureFirstView(rootElement)
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+// A transition, so React renders the first screen in slices and never blocks the main thread for
+// long (the page's text is already on screen from the HTML); it commits all at once.
+const root = createRoot(rootElement)
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+})

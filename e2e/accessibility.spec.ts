@@ -1,7 +1,8 @@
 // axe-core over the pages visitors read: the reader, the lexicon and a term page have no serious
 // or critical accessibility violations.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { sampleTerm, seedTinyCorpus, type SeededPage } from './reader-seed.ts'
 import { unique } from './helpers.ts'
 

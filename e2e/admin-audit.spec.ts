@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { createBook, loginAsAdmin, unique } from './helpers.ts'
 
 test('the audit log shows who changed what, newest first', async ({ page }) => {

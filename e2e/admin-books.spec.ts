@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { createBook, expectToast, loginAsAdmin, rowWith, unique } from './helpers.ts'
 

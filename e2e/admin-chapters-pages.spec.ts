@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { createBook, createChapter, expectToast, loginAsAdmin, rowWith, toasts, unique } from './helpers.ts'
 
 test.beforeEach(async ({ page }) => {

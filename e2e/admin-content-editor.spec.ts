@@ -3,7 +3,7 @@
 // before leaving unsaved changes, delete the page from the chapter's pages list; the HTML view
 // saves exactly what was typed, and typing in it stays fast on the 9 MB corpus page.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config.ts'
 import { largestPage, testLibrary } from '../test-support/library-source.ts'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { loginAsAdmin, unique } from './helpers.ts'
 
 test('feedback sent by a visitor reaches the inbox and can be marked handled', async ({ page, request }) => {

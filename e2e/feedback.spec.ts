@@ -1,5 +1,5 @@
 // The feedback dialog: its validation messages, the thank-you toast and the failure toast.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { toastWith } from './helpers.ts'
 
 test('feedback is validated, sent and thanked for', async ({ page }) => {

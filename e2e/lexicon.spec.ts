@@ -1,6 +1,6 @@
 // The public lexicon: letters as groups that load their terms when opened, and search with
 // 'Load More' and the no-match text.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { adminApi, importTinyLexicon, sampleTerm } from './reader-seed.ts'
 
 // 'ahaṃ' in the real corpus's tiny lexicon; an invented term starting with 'a' in the generated one

@@ -1,6 +1,6 @@
 // The reader on the tiny corpus: the side panel's tree, the title bar, the table of contents'
 // omissions, term popups, paragraph links, the print view and the phone menu.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { tocHeadings } from '#shared/text/toc-filter.ts'
 import { seedTinyCorpus } from './reader-seed.ts'

@@ -1,7 +1,7 @@
 // The header's search dialog: Ctrl+K, typing without diacritics, the matched words marked, Enter
 // opening the long page at the passage that matched (highlighted by the reader); filters, terms,
 // the empty and failed answers, and the phone layout.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import type { APIResponse, Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config.ts'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { E2E_ADMIN } from '../playwright.config.ts'
 import { toastWith } from './helpers.ts'
 

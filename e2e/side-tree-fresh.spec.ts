@@ -1,7 +1,8 @@
 // The side tree never shows the wrong thing: an administrator's change is there at once (not after
 // the visitors' five-minute cache), and a draft's title leaves with the administrator at logout,
 // whether the tree is drawn from the client's memory or fetched again by a reload.
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { createBook, createChapter, loginAsAdmin, toastWith, unique } from './helpers.ts'
 
 async function createPage(request: APIRequestContext, chapterId: number, title: string, published: boolean) {

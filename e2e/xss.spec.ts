@@ -1,7 +1,7 @@
 // Stored HTML can never run script in a reader's browser: 115 known vectors go through the real
 // pipeline (page body, links section, term description) and are rendered in Chromium on a page
 // WITHOUT the site's Content-Security-Policy, so only the sanitiser stands between them and the reader.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { E2E_ADMIN } from '../playwright.config.ts'
 import { unique } from './helpers.ts'
 import { xssVectors } from './xss-vectors.ts'

@@ -28,6 +28,8 @@ import { searchRoutes } from './modules/search/search.routes.ts'
 import { sessionSecret } from './modules/settings/settings.service.ts'
 import { registerRateLimits } from './modules/rate-limits/rate-limits.ts'
 import { metaFor, withMeta } from './modules/site/page-meta.ts'
+import { readFirstView } from './modules/content/first-view.ts'
+import { firstViewTarget, loadFirstViewTemplates, withFirstView } from './http/first-view.ts'
 import { siteRoutes } from './modules/site/site.routes.ts'
 
 export interface AppOptions {
@@ -127,9 +129,16 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(searchRoutes, { db, state })
   await app.register(siteRoutes, { db, donationUrl: config.donationUrl })
 
+  const firstViews = loadFirstViewTemplates(clientDir)
   await registerClient(app, clientDir, async (indexHtml, pathname, origin) => {
     const meta = await metaFor(db, pathname)
-    return meta ? withMeta(indexHtml, meta, origin) : indexHtml
+    const html = meta ? withMeta(indexHtml, meta, origin) : indexHtml
+    // The home page's text, or a published page's title bar and first chunk, before any script runs.
+    const target = firstViewTarget(pathname)
+    if (!firstViews || !target) return html
+    if (target.kind === 'home') return withFirstView(html, firstViews, target)
+    const view = await readFirstView(state.content, target.id)
+    return view ? withFirstView(html, firstViews, { kind: 'reader', view }) : html
   })
   return app as typeof app & { readonly state: AppState }
 }

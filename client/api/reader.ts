@@ -7,6 +7,8 @@ import type { BookWithChapters } from '#shared/api/books.ts'
 import type {
   ChapterContentItems as ChapterContentItemsSchema,
   Content,
+  ContentSummary,
+  ContentToc,
   LocateAnswer as LocateAnswerSchema,
   ReaderChunk,
 } from '#shared/api/content.ts'
@@ -35,13 +37,24 @@ const isBookTree = arrayOf(
 const isChapterPages = objectOf<ChapterContentItems>({
   items: arrayOf(objectOf<ChapterContentItems['items'][number]>({ id: isId, title: isString })),
 })
+const isChapterRef = objectOf<Content['chapter']>({ id: isId, title: isString, bookId: isId, bookTitle: isString })
 const isContent = objectOf<Content>({
   id: isId,
   chapterId: isId,
   title: isString,
   linksContent: nullable(isString),
   headers: arrayOf(objectOf<Content['headers'][number]>({ text: isString, level: isInteger, id: isString })),
-  chapter: objectOf<Content['chapter']>({ id: isId, title: isString, bookId: isId, bookTitle: isString }),
+  chapter: isChapterRef,
+})
+const isContentSummary = objectOf<ContentSummary>({
+  id: isId,
+  chapterId: isId,
+  title: isString,
+  buildId: nullable(isInteger),
+  chapter: isChapterRef,
+})
+const isContentToc = objectOf<ContentToc>({
+  headers: arrayOf(objectOf<ContentToc['headers'][number]>({ text: isString, level: isInteger, id: isString })),
 })
 /** Terms as the reader shows them (popup, term page, lexicon). */
 export const isTerm = objectOf<Term>({ id: isId, term: isString, description: isString, published: isBoolean })
@@ -51,6 +64,7 @@ const isReaderChunk = objectOf<ReaderChunk>({
   hasMore: isBoolean,
   totalChunks: isInteger,
   buildId: nullable(isInteger),
+  linksContent: (value) => value === undefined || value === null || isString(value),
 })
 const isLocateAnswer = objectOf<LocateAnswer>({ chunk: isInteger })
 
@@ -83,6 +97,28 @@ export const readerQueries = {
           isContent,
           'GET /api/content/{id}',
         ),
+    }),
+  /** The reader's title bar: a few hundred bytes (the body comes in chunks, the footnotes with the last one). */
+  summary: (id: number) =>
+    queryOptions({
+      queryKey: [...libraryRoots.content, 'reader-summary', id] as const,
+      queryFn: async () =>
+        expectAnswer<ContentSummary>(
+          await getJson<unknown>(`/api/content/${id}/summary`),
+          isContentSummary,
+          'GET /api/content/{id}/summary',
+        ),
+    }),
+  /** The table of contents, asked for when the reader opens it. */
+  toc: (id: number) =>
+    queryOptions({
+      queryKey: [...libraryRoots.content, 'reader-toc', id] as const,
+      queryFn: async () =>
+        expectAnswer<ContentToc>(
+          await getJson<unknown>(`/api/content/${id}/toc`),
+          isContentToc,
+          'GET /api/content/{id}/toc',
+        ).headers,
     }),
   term: (id: number) =>
     queryOptions({

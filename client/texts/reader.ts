@@ -25,6 +25,7 @@ export const readerTexts = {
   chunkFailed: 'Osa {chunk} laadimine ebaõnnestus.', // interim
   retry: 'Proovi uuesti', // interim
   toc: 'Sisukord', // interim: the table-of-contents button and its list
+  tocFailed: 'Sisukorra laadimine ebaõnnestus', // interim: the table of contents could not be fetched
   tocEmpty: 'Sellel lehel pole pealkirju.', // interim
   pdf: 'PDF', // interim: the PDF export button
   pdfLabel: 'PDF: ava prinditav vaade', // interim (starts with the visible text, for voice control)

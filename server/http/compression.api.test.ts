@@ -283,6 +283,30 @@ describe('answers made per request', () => {
     }
   })
 
+  it('names the page shell by its text: an ETag per encoding, and 304 when the browser has it', async () => {
+    const br = await get('/lexicon', 'br')
+    const brAgain = await get('/lexicon', 'br')
+    expect(br.headers.etag).toMatch(/^"s[\w-]+-br"$/)
+    expect(brAgain.headers.etag).toBe(br.headers.etag)
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true)
+    const gzip = await get('/lexicon', 'gzip')
+    const plain = await get('/lexicon')
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3)
+    const revalidated = await ctx.app.inject({
+      url: '/lexicon',
+      headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string },
+    })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.rawPayload.length).toBe(0)
+    // the same validator under another encoding is not a match
+    const other = await ctx.app.inject({
+      url: '/lexicon',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag as string },
+    })
+    expect(other.statusCode).toBe(200)
+    expect(other.headers['content-encoding']).toBe('gzip')
+  })
+
   it('still answers unknown API paths with a JSON 404, never the shell', async () => {
     for (const url of ['/api/no-such-thing', '//api/no-such-thing', '/API/no-such-thing']) {
       const response = await get(url, 'br, gzip')

@@ -5,11 +5,17 @@
 //
 // Two registrations, because of compression (compression.ts): the files are compressed once at
 // build time (vite.config.ts writes .br and .gz beside each) and are registered before
-// @fastify/compress so that it never touches them; the page shell is made per request and is
-// registered after it, so it goes out compressed like any other answer.
+// @fastify/compress so that it never touches them; the page shell is made per request (a reader
+// page's holds its first chunk, ~100 KB) and compressed once per distinct text and encoding here
+// (its ETag names the text, so a browser revalidates it with a 304).
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { Negotiator } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
+import { LRUCache } from 'lru-cache'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /** index.html as served for a path: with the page's own title and meta tags where it has them. */
@@ -55,12 +61,54 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
  * routes, compresses it), and the not-found handler, which serves it too when a file route
  * finds no file, and a JSON 404 for everything else.
  */
+type ShellEncoding = 'br' | 'gzip' | 'identity'
+const shellEncoding = new Negotiator<ShellEncoding>({ supportedValues: ['br', 'gzip', 'identity'] })
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+/** Shells smaller than this go out as they are (as @fastify/compress's threshold). */
+const SHELL_COMPRESS_MIN = 1024
+
+/** Each distinct page shell compressed once per encoding: the first chunk's page reads it again and again. */
+function compressedShells() {
+  const cache = new LRUCache<string, Buffer>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (bytes) => bytes.length })
+  return async (key: string, html: string, encoding: 'br' | 'gzip') => {
+    const cached = cache.get(key)
+    if (cached) return cached
+    const bytes = Buffer.from(html)
+    const made =
+      encoding === 'br'
+        ? await brotli(bytes, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          })
+        : await gzip(bytes, { level: 6 })
+    cache.set(key, made)
+    return made
+  }
+}
+
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined, pageShell: PageShell) {
   const indexHtml = readIndexHtml(clientDir)
+  const compressed = compressedShells()
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
     const pathname = request.url.split('?')[0]!
     const page = await pageShell(html, pathname, `${request.protocol}://${request.host}`)
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page)
+    const hash = createHash('sha256').update(page).digest('base64url').slice(0, 22)
+    const negotiated = shellEncoding.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity'
+    const encoding = Buffer.byteLength(page) < SHELL_COMPRESS_MIN ? 'identity' : negotiated
+    const etag = `"s${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('ETag', etag)
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8')
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+    if (encoding === 'identity') return reply.send(page)
+    // With its Content-Encoding set, @fastify/compress leaves the answer alone (compression.ts).
+    return reply.header('Content-Encoding', encoding).send(await compressed(`${hash}:${encoding}`, page, encoding))
   }
 
   if (indexHtml !== undefined) {

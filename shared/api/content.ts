@@ -29,6 +29,21 @@ export const ChapterContentItems = z.object({ items: z.array(z.object({ id: Id, 
  * reopens); `processedContent` the processed body readers see, equal to its chunks 0…n-1 joined
  * with '\n' (it changes with reprocessing too). Both are '' with `?body=false`.
  */
+/** What the reader's title bar shows (GET /api/content/{id}/summary): a few hundred bytes, whatever the page's size. */
+export const ContentSummary = z.object({
+  id: Id,
+  chapterId: Id,
+  title: z.string(),
+  /** The build the page's chunks come from now (see ReaderChunkQuery.build). */
+  buildId: z.number().int().nullable(),
+  chapter: z.object({ id: Id, title: z.string(), bookId: Id, bookTitle: z.string() }),
+})
+export type ContentSummary = z.infer<typeof ContentSummary>
+
+/** The page's headings for its table of contents (GET /api/content/{id}/toc), asked for when it is opened. */
+export const ContentToc = z.object({ headers: z.array(Header) })
+export type ContentToc = z.infer<typeof ContentToc>
+
 export const Content = z.object({
   id: Id,
   chapterId: Id,
@@ -122,6 +137,11 @@ export const ReaderChunk = z.object({
   totalChunks: z.number().int(),
   /** The build the chunk comes from: the reader asks for the page's other chunks by it (ReaderChunkQuery.build). */
   buildId: z.number().int().nullable(),
+  /**
+   * Only on the page's last chunk (hasMore false): the links section (footnotes) as the reader shows it
+   * below the body, sanitised, or null when the page has none; so the reader's first view need not carry it.
+   */
+  linksContent: z.string().nullable().optional(),
 })
 export type ReaderChunk = z.infer<typeof ReaderChunk>
 

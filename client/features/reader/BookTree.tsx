@@ -20,7 +20,7 @@ interface Current {
 export function BookTree({ contentId, onNavigate }: { contentId: number | null; onNavigate?: () => void }) {
   const books = useQuery(readerQueries.books())
   // Only watches the page the reader has fetched: the tree never asks for a page's (big) answer.
-  const page = useQuery({ ...readerQueries.content(contentId ?? 0), enabled: false })
+  const page = useQuery({ ...readerQueries.summary(contentId ?? 0), enabled: false })
   const current: Current = {
     contentId,
     chapterId: contentId !== null ? (page.data?.chapterId ?? null) : null,

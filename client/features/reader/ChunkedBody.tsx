@@ -2,6 +2,8 @@
 // between them (loaded when the reader scrolls near it), and the paragraph link, first in the body.
 import { memo, useEffect, useRef } from 'react'
 import { readerTexts } from '#client/texts/reader.ts'
+import { adoptChunk } from '#client/features/first-view/first-view.ts'
+import type { FirstView } from '#client/features/first-view/first-view.ts'
 import { BlockLink } from './BlockLink.tsx'
 import { useScrollRoot } from './scroll-root.ts'
 import type { ChunkLoader } from './use-chunk-loader.ts'
@@ -9,7 +11,16 @@ import type { ChunkLoader } from './use-chunk-loader.ts'
 /** Placeholders start loading this far before they scroll into view. */
 const GAP_ROOT_MARGIN = '800px 0px'
 
-export function ChunkedBody({ loader, contentId }: { loader: ChunkLoader; contentId: number }) {
+export function ChunkedBody({
+  loader,
+  contentId,
+  firstView,
+}: {
+  loader: ChunkLoader
+  contentId: number
+  /** The server's first chunk, already on the page: its nodes move into chunk 0's element. */
+  firstView: FirstView | null
+}) {
   const bodyRef = useRef<HTMLDivElement>(null)
   return (
     <div ref={bodyRef} className="reader-body">
@@ -21,7 +32,9 @@ export function ChunkedBody({ loader, contentId }: { loader: ChunkLoader; conten
         onEnd={loader.loadMore}
       />
       {loader.items.map((item) =>
-        item.kind === 'chunk' ? (
+        item.kind === 'chunk' && item.index === 0 && firstView ? (
+          <AdoptedChunk key="chunk-0" firstView={firstView} />
+        ) : item.kind === 'chunk' ? (
           <ChunkHtml key={`chunk-${item.index}`} index={item.index} html={item.html} />
         ) : (
           <ChunkGap key={`gap-${item.index}`} index={item.index} loader={loader} />
@@ -34,6 +47,11 @@ export function ChunkedBody({ loader, contentId }: { loader: ChunkLoader; conten
 const ChunkHtml = memo(function ChunkHtml({ index, html }: { index: number; html: string }) {
   // The server sanitised this HTML with its allowlist before storing it.
   return <div className="reader-chunk reader-prose" data-chunk={index} dangerouslySetInnerHTML={{ __html: html }} />
+})
+
+/** Chunk 0 as the server sent it in the HTML: the same nodes, moved, not drawn again. */
+const AdoptedChunk = memo(function AdoptedChunk({ firstView }: { firstView: FirstView }) {
+  return <div className="reader-chunk reader-prose" data-chunk={0} ref={(element) => adoptChunk(element, firstView)} />
 })
 
 function ChunkGap({ index, loader }: { index: number; loader: ChunkLoader }) {

@@ -6,12 +6,13 @@ import { sidePanelTexts } from '#client/texts/reader.ts'
 import { overlayClass } from '#client/components/ui/Dialog.tsx'
 import { SidePanel } from './SidePanel.tsx'
 import './reader.css'
+import { layoutClasses } from './layout-classes.ts'
 
 export function PhoneMenu({ contentId }: { contentId: number | null }) {
   const [open, setOpen] = useState(false)
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger className="inline-flex min-h-10 items-center gap-2 rounded-md border border-stone-300 bg-white px-3 text-sm text-stone-800">
+      <DialogPrimitive.Trigger className={layoutClasses.menuButton}>
         <span aria-hidden="true">☰</span>
         {sidePanelTexts.menu}
       </DialogPrimitive.Trigger>

@@ -12,6 +12,7 @@ import { ScrollRootContext } from './scroll-root.ts'
 import { SidePanel } from './SidePanel.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query.ts'
+import { layoutClasses } from './layout-classes.ts'
 
 /** The side panel's width is remembered in localStorage under this id. */
 const LAYOUT_ID = 'reader-side-panel'
@@ -33,10 +34,10 @@ export function PublicLayout() {
   }
 
   return (
-    <div className="flex h-dvh flex-col">
+    <div className={layoutClasses.root}>
       <SkipToContent />
       <SiteHeader menu={desktop ? null : <PhoneMenu contentId={contentId} />} />
-      <div className="min-h-0 flex-1">{desktop ? <DesktopPanels contentId={contentId} /> : <MainArea />}</div>
+      <div className={layoutClasses.body}>{desktop ? <DesktopPanels contentId={contentId} /> : <MainArea />}</div>
     </div>
   )
 }
@@ -53,14 +54,11 @@ function DesktopPanels({ contentId }: { contentId: number | null }) {
         className="side-panel h-full"
         style={{ overflow: 'auto' }}
       >
-        <aside aria-label={sidePanelTexts.label} className="min-h-full border-r border-stone-200 bg-stone-100/60">
+        <aside aria-label={sidePanelTexts.label} className={layoutClasses.sidePanel}>
           <SidePanel contentId={contentId} />
         </aside>
       </Panel>
-      <Separator
-        aria-label={sidePanelTexts.resize}
-        className="panel-separator w-1.5 bg-stone-200 transition-colors outline-none hover:bg-amber-700/60 focus-visible:bg-amber-700 data-[separator=active]:bg-amber-700"
-      />
+      <Separator aria-label={sidePanelTexts.resize} className={layoutClasses.separator} />
       {/* not 'main': the panel renders its id, and the skip link needs #main to be the <main> */}
       <Panel id="main-area" className="h-full" style={{ overflow: 'hidden' }}>
         <MainArea />
@@ -73,8 +71,8 @@ function MainArea() {
   const scrollRoot = useRef<HTMLElement>(null)
   return (
     <ScrollRootContext value={scrollRoot}>
-      <main ref={scrollRoot} id="main" tabIndex={-1} className="reader-scroll h-full overflow-y-auto outline-none">
-        <div className="mx-auto w-full max-w-5xl px-4 pb-8 pt-4 sm:pt-6">
+      <main ref={scrollRoot} id="main" tabIndex={-1} className={layoutClasses.main}>
+        <div className={layoutClasses.mainInner}>
           <Outlet />
         </div>
       </main>
@@ -93,7 +91,7 @@ export function SkipToContent() {
         event.preventDefault()
         main.focus()
       }}
-      className="skip-link sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      className={layoutClasses.skipLink}
     >
       {siteTexts.skipToContent}
     </a>

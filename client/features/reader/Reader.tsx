@@ -1,11 +1,13 @@
-// The reader of one page: title bar, the body in chunks, the load status, the links section and
-// the term popup. Clicks on links inside the page are routed here: '#…' jumps, '/term/…' popups.
-import { useRef, useState } from 'react'
+// The reader of one page: title bar, the body in chunks, the load status, the links section (with
+// the last chunk) and the term popup; it starts from the server's first view when the HTML had one.
+// Clicks on links inside the page are routed here: '#…' jumps, '/term/…' popups.
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { readerTexts } from '#client/texts/reader.ts'
 import { ApiError } from '#client/api/http.ts'
 import { readerQueries } from '#client/api/reader.ts'
+import { claimFirstView } from '#client/features/first-view/first-view.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { ChunkedBody } from './ChunkedBody.tsx'
 import { LoadStatus } from './LoadStatus.tsx'
@@ -18,21 +20,30 @@ import { useReaderJumps } from './use-reader-jumps.ts'
 import './reader.css'
 
 const TERM_LINK = /^\/term\/(\d+)\/?$/
+/** A title bar from the page's HTML is as fresh as the page; asked again only after this long. */
+const SUMMARY_FROM_HTML_FRESH_MS = 60_000
 
 export function Reader({ contentId }: { contentId: number }) {
   const scrollRoot = useScrollRoot()
-  const loader = useChunkLoader(contentId, scrollRoot)
-  // The page's metadata answer carries its whole HTML too (megabytes on big pages): ask for it
-  // only once the first chunk is on screen, so the first words never wait behind it.
-  const content = useQuery({
-    ...readerQueries.content(contentId),
-    enabled: loader.total !== null || loader.state.failedChunk !== null,
+  // The server may have sent this page's title bar and first chunk in the HTML: start from them.
+  const [firstView] = useState(() => claimFirstView(contentId))
+  const loader = useChunkLoader(contentId, scrollRoot, { firstView })
+  // The title bar's few hundred bytes; the table of contents and the footnotes come when needed.
+  const summary = useQuery({
+    ...readerQueries.summary(contentId),
+    ...(firstView ? { initialData: firstView.summary, staleTime: SUMMARY_FROM_HTML_FRESH_MS } : {}),
   })
   const article = useRef<HTMLElement>(null)
   const { jumpTo } = useReaderJumps({ contentId, loader, article, scrollRoot })
   const [openTerm, setOpenTerm] = useState<OpenTerm | null>(null)
 
-  if (content.error instanceof ApiError && content.error.status === 404) {
+  // Where the reader had scrolled the server's page before the script ran, before the next paint.
+  useLayoutEffect(() => {
+    const root = scrollRoot.current
+    if (firstView && root && firstView.scrollTop > 0) root.scrollTop = firstView.scrollTop
+  }, [firstView, scrollRoot])
+
+  if (summary.error instanceof ApiError && summary.error.status === 404) {
     return <PageHeading title={readerTexts.contentNotFound}>{readerTexts.contentNotFound}</PageHeading>
   }
 
@@ -63,17 +74,18 @@ export function Reader({ contentId }: { contentId: number }) {
 
   return (
     <article ref={article} onClick={followLink} className="reader">
-      <TitleBar content={content.data} onJump={jumpTo} />
-      {content.isError && !(content.error instanceof ApiError && content.error.status === 404) ? (
+      <TitleBar summary={summary.data} onJump={jumpTo} />
+      {summary.isError && !(summary.error instanceof ApiError && summary.error.status === 404) ? (
         <p role="alert" className="mb-4 text-sm text-red-800">
           {readerTexts.fetchContentFailed}
         </p>
       ) : null}
-      <ChunkedBody loader={loader} contentId={contentId} />
+      <ChunkedBody loader={loader} contentId={contentId} firstView={firstView} />
       <LoadStatus loader={loader} />
-      {content.data?.linksContent ? (
+      {loader.links ? (
         <section aria-label={readerTexts.notes} className="reader-links mt-10 border-t border-stone-300 pt-6">
-          <div className="reader-prose" dangerouslySetInnerHTML={{ __html: content.data.linksContent }} />
+          {/* sanitised by the server with the page's allowlist */}
+          <div className="reader-prose" dangerouslySetInnerHTML={{ __html: loader.links }} />
         </section>
       ) : null}
       <TermPopup open={openTerm} onClose={() => setOpenTerm(null)} />

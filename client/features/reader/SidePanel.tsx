@@ -13,28 +13,34 @@ const linkClass =
 export function SidePanel({ contentId, onNavigate }: { contentId: number | null; onNavigate?: () => void }) {
   const site = useQuery(readerQueries.site())
   const donationUrl = site.data?.donationUrl ?? null
+  // The links below the tree appear once the tree is there and then stay at the panel's foot however
+  // the tree grows (a chapter's pages arrive later): appearing is not moving, so no layout shift.
+  const books = useQuery(readerQueries.books())
+
   return (
     <div className="flex min-h-full flex-col gap-4 p-3">
       <nav aria-label={sidePanelTexts.label}>
         <BookTree contentId={contentId} onNavigate={onNavigate} />
       </nav>
-      <ul className="mt-auto grid gap-1 border-t border-stone-200 pt-3">
-        <li>
-          <Link to="/lexicon" className={linkClass} onClick={onNavigate}>
-            {sidePanelTexts.lexicon}
-          </Link>
-        </li>
-        {donationUrl ? (
+      {books.isPending ? null : (
+        <ul className="sticky bottom-0 -mx-3 -mb-3 mt-auto grid gap-1 border-t border-stone-200 bg-stone-50 p-3">
           <li>
-            <a href={donationUrl} target="_blank" rel="noopener" className={linkClass}>
-              {sidePanelTexts.donate} <span className="sr-only">{sidePanelTexts.opensInNewTab}</span>
-            </a>
+            <Link to="/lexicon" className={linkClass} onClick={onNavigate}>
+              {sidePanelTexts.lexicon}
+            </Link>
           </li>
-        ) : null}
-        <li>
-          <FeedbackDialog />
-        </li>
-      </ul>
+          {donationUrl ? (
+            <li>
+              <a href={donationUrl} target="_blank" rel="noopener" className={linkClass}>
+                {sidePanelTexts.donate} <span className="sr-only">{sidePanelTexts.opensInNewTab}</span>
+              </a>
+            </li>
+          ) : null}
+          <li>
+            <FeedbackDialog />
+          </li>
+        </ul>
+      )}
     </div>
   )
 }

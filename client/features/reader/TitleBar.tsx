@@ -2,47 +2,43 @@
 // PDF export. It slides away while the reader scrolls down and returns when they scroll up.
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { clsx } from 'clsx'
-import type { Content } from '#shared/api/content.ts'
+import { useQuery } from '@tanstack/react-query'
+import type { ContentSummary } from '#shared/api/content.ts'
 import { tocHeadings } from '#shared/text/toc-filter.ts'
 import { siteTexts } from '#client/texts/common.ts'
 import { readerTexts } from '#client/texts/reader.ts'
+import { readerQueries } from '#client/api/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { titleBarClasses } from './layout-classes.ts'
 import { useScrollRoot } from './scroll-root.ts'
 import { titleBarVisible } from './title-bar.ts'
 import { Popover, PopoverContent, PopoverTrigger } from './ui/Popover.tsx'
 
-export function TitleBar({ content, onJump }: { content: Content | undefined; onJump: (id: string) => void }) {
+export function TitleBar({ summary, onJump }: { summary: ContentSummary | undefined; onJump: (id: string) => void }) {
   const visible = useTitleBarVisibility()
   return (
     <div
       role="group"
       aria-label={readerTexts.titleBarLabel}
       data-visible={visible}
-      className={clsx(
-        'reader-title-bar sticky top-0 z-20 -mx-4 mb-4 border-b border-stone-200 bg-stone-50/95 px-4 py-3 backdrop-blur',
-        // Tab into a hidden bar shows it at once: during a slide in, the browser would scroll the page to reach it
-        'transition-transform duration-200 focus-within:translate-y-0 focus-within:transition-none motion-reduce:transition-none',
-        !visible && '-translate-y-full',
-      )}
+      className={clsx(titleBarClasses.bar, titleBarClasses.motion, !visible && '-translate-y-full')}
     >
-      {content ? (
-        <p className="truncate text-xs text-stone-600">
-          {content.chapter.bookTitle} › {content.chapter.title}
-        </p>
+      {summary ? (
+        <p className={titleBarClasses.crumb}>{`${summary.chapter.bookTitle} › ${summary.chapter.title}`}</p>
       ) : null}
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <PageHeading title={content?.title ?? readerTexts.contentHeading}>
-            {content?.title ?? <span className="text-stone-400">{siteTexts.loading}</span>}
+      <div className={titleBarClasses.row}>
+        <div className={titleBarClasses.start}>
+          <PageHeading title={summary?.title ?? readerTexts.contentHeading}>
+            {summary?.title ?? <span className="text-stone-400">{siteTexts.loading}</span>}
           </PageHeading>
         </div>
-        <div className="flex shrink-0 gap-2">
-          <TocButton headers={content?.headers ?? []} onJump={onJump} />
-          {content ? (
+        <div className={titleBarClasses.tools}>
+          <TocButton contentId={summary?.id ?? null} onJump={onJump} />
+          {summary ? (
             <Button asChild variant="secondary">
               <a
-                href={`/content/${content.id}?print=1`}
+                href={`/content/${summary.id}?print=1`}
                 target="_blank"
                 rel="noopener"
                 aria-label={readerTexts.pdfLabel}
@@ -76,9 +72,11 @@ function useTitleBarVisibility() {
   return visible
 }
 
-function TocButton({ headers, onJump }: { headers: Content['headers']; onJump: (id: string) => void }) {
+/** The table of contents: the page's headings are asked for when it is first opened. */
+function TocButton({ contentId, onJump }: { contentId: number | null; onJump: (id: string) => void }) {
   const [open, setOpen] = useState(false)
-  const headings = useMemo(() => tocHeadings(headers), [headers])
+  const toc = useQuery({ ...readerQueries.toc(contentId ?? 0), enabled: open && contentId !== null })
+  const headings = useMemo(() => tocHeadings(toc.data ?? []), [toc.data])
   const titleId = useId()
   return (
     <Popover open={open} onOpenChange={setOpen} modal>
@@ -89,7 +87,15 @@ function TocButton({ headers, onJump }: { headers: Content['headers']; onJump: (
         <h2 id={titleId} className="mb-2 pr-8 font-serif text-lg font-semibold">
           {readerTexts.toc}
         </h2>
-        {headings.length === 0 ? (
+        {toc.isPending ? (
+          <p role="status" className="text-sm text-stone-600">
+            {siteTexts.loading}
+          </p>
+        ) : toc.isError ? (
+          <p role="alert" className="text-sm text-red-800">
+            {readerTexts.tocFailed}
+          </p>
+        ) : headings.length === 0 ? (
           <p className="text-sm text-stone-600">{readerTexts.tocEmpty}</p>
         ) : (
           <ul className="grid gap-1 text-sm">

@@ -11,15 +11,17 @@ export interface ChunkLoaderState {
   chunks: Readonly<Record<number, ChunkEntry>>
   /** The chunk whose load failed: loading stops until the reader retries. */
   failedChunk: number | null
+  /** The links section (footnotes), which comes with the last chunk; null until then or when there is none. */
+  links: string | null
 }
 
 export type ChunkAction =
   | { type: 'requested'; chunk: number }
-  | { type: 'loaded'; chunk: number; html: string; total: number }
+  | { type: 'loaded'; chunk: number; html: string; total: number; links?: string | null | undefined }
   | { type: 'failed'; chunk: number }
   | { type: 'retried' }
 
-export const initialChunkState: ChunkLoaderState = { total: null, chunks: {}, failedChunk: null }
+export const initialChunkState: ChunkLoaderState = { total: null, chunks: {}, failedChunk: null, links: null }
 
 export function chunkReducer(state: ChunkLoaderState, action: ChunkAction): ChunkLoaderState {
   switch (action.type) {
@@ -31,6 +33,7 @@ export function chunkReducer(state: ChunkLoaderState, action: ChunkAction): Chun
         ...state,
         total: action.total,
         chunks: { ...state.chunks, [action.chunk]: { status: 'loaded', html: action.html } },
+        links: action.links ?? state.links,
       }
     case 'failed':
       return {

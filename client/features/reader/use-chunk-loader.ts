@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import { ApiError } from '#client/api/http.ts'
 import { fetchReaderChunk } from '#client/api/reader.ts'
+import type { FirstView } from '#client/features/first-view/first-view.ts'
 import { READER_AUTOLOAD_DELAY_MS, READER_AUTOLOAD_SCROLL_RATIO } from '#shared/limits.ts'
 import {
   chunkReducer,
@@ -43,11 +44,26 @@ export interface ChunkLoader {
   suspendGaps: () => () => void
   /** The current state, for async code that outlives a render. */
   current: () => ChunkLoaderState
+  /** The links section (footnotes), from the last chunk; null until it arrived or when there is none. */
+  links: string | null
 }
 
 interface Options {
   /** The print view loads everything itself and needs no timers or scroll watching. */
   autoLoad?: boolean
+  /** The page's first chunk as the server sent it in the HTML: the reader starts from it. */
+  firstView?: FirstView | null
+}
+
+/** A reader that starts from the server's first view has chunk 0 (its nodes are adopted, not its text). */
+function startingState(firstView: FirstView | null | undefined): ChunkLoaderState {
+  if (!firstView) return initialChunkState
+  return {
+    ...initialChunkState,
+    total: firstView.chunk.totalChunks,
+    chunks: { 0: { status: 'loaded', html: '' } },
+    links: firstView.chunk.linksContent ?? null,
+  }
 }
 
 /**
@@ -70,9 +86,9 @@ async function fetchChunk(contentId: number, chunk: number, buildRef: { current:
 export function useChunkLoader(
   contentId: number,
   scrollRoot: RefObject<HTMLElement | null>,
-  { autoLoad = true }: Options = {},
+  { autoLoad = true, firstView = null }: Options = {},
 ): ChunkLoader {
-  const [state, setState] = useState(initialChunkState)
+  const [state, setState] = useState(() => startingState(firstView))
   const stateRef = useRef(state)
   const inflight = useRef(new Map<number, Promise<boolean>>())
   const [loadingAll, setLoadingAll] = useState(false)
@@ -83,7 +99,7 @@ export function useChunkLoader(
   const lastAutoLoadRef = useRef(0)
   const autoTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   /** The page's build, from the first chunk that arrived: later chunks are asked for by it. */
-  const buildRef = useRef<number | null>(null)
+  const buildRef = useRef<number | null>(firstView?.chunk.buildId ?? null)
 
   const dispatch = useCallback((action: ChunkAction) => {
     stateRef.current = chunkReducer(stateRef.current, action)
@@ -101,7 +117,13 @@ export function useChunkLoader(
       const request = fetchChunk(contentId, chunk, buildRef)
         .then(
           (answer) => {
-            dispatch({ type: 'loaded', chunk, html: answer.chunk, total: answer.totalChunks })
+            dispatch({
+              type: 'loaded',
+              chunk,
+              html: answer.chunk,
+              total: answer.totalChunks,
+              links: answer.linksContent,
+            })
             return true
           },
           (failure: unknown) => {
@@ -264,5 +286,6 @@ export function useChunkLoader(
     retry,
     suspendGaps,
     current,
+    links: state.links,
   }
 }

@@ -6,6 +6,7 @@ import { searchTexts } from '#client/texts/search.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { Dialog, DialogContent, DialogTrigger } from '#client/components/ui/Dialog.tsx'
 import { SearchPanel } from './SearchPanel.tsx'
+import { layoutClasses } from '#client/features/reader/layout-classes.ts'
 
 /** Centred near the top on wider screens (so it does not jump as results come and go), full-screen on phones. */
 const dialogClass = clsx(
@@ -34,13 +35,10 @@ export function SearchDialog() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="secondary" className="px-3" aria-keyshortcuts="Control+K Meta+K">
+        <Button variant="secondary" className={layoutClasses.searchButton} aria-keyshortcuts="Control+K Meta+K">
           <SearchIcon />
           {searchTexts.open}
-          <kbd
-            aria-hidden="true"
-            className="hidden rounded border border-stone-300 px-1 font-sans text-xs text-stone-500 md:inline"
-          >
+          <kbd aria-hidden="true" className={layoutClasses.shortcut}>
             {searchTexts.shortcut}
           </kbd>
         </Button>

@@ -59,6 +59,45 @@ describe('reader chunks from memory', () => {
     expect(queries).toBe(0)
   })
 
+  it('while an administrator writes, serves what it kept without a query, keeps nothing new, forgets at the end', async () => {
+    const { page, cookie } = await makePage()
+    const other = await makePage()
+    expect((await chunkOf(page.id, 'chunk=1')).statusCode).toBe(200)
+    const states = ctx.app.state.content.pageStates
+    states.writeStarted()
+    let ended = false
+    try {
+      // kept before the write: no query, so a save is not queued behind readers on the one connection
+      expect(await queriesDuring(() => chunkOf(page.id, 'chunk=1'))).toBe(0)
+      // not kept before it: read from the database each time while the write runs
+      expect(await queriesDuring(() => chunkOf(other.page.id, 'chunk=0'))).toBeGreaterThan(0)
+      expect(await queriesDuring(() => chunkOf(other.page.id, 'chunk=0'))).toBeGreaterThan(0)
+      await states.writeEnded()
+      ended = true
+    } finally {
+      if (!ended) await states.writeEnded()
+    }
+    // the write ended: everything is read again once, then kept
+    expect(await queriesDuring(() => chunkOf(page.id, 'chunk=1'))).toBeGreaterThan(0)
+    expect(await queriesDuring(() => chunkOf(page.id, 'chunk=1'))).toBe(0)
+    // and a real save is seen by the next read
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/content/${page.id}`,
+      headers: { cookie },
+      payload: {
+        title: 'Mälust',
+        chapterId: (await ctx.app.inject({ url: `/api/content/${page.id}?body=false` })).json().chapterId,
+        content: '<p>uus</p>',
+        published: true,
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const after = await chunkOf(page.id, 'chunk=0')
+    expect(after.json()).toMatchObject({ totalChunks: 1, buildId: saved.json().buildId })
+    expect(after.json().chunk).toContain('uus')
+  })
+
   it('sends br or gzip as the client accepts, compressed once, with its own ETag', async () => {
     const { page } = await makePage()
     const plain = await chunkOf(page.id, 'chunk=0')

@@ -50,6 +50,44 @@ export async function findPage(db: DbOrTx, id: number, withBody = true) {
   return row
 }
 
+/** What the reader's title bar shows of a page, and whether a visitor may see it. */
+export async function findPageSummary(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      id: contentPages.id,
+      chapterId: contentPages.chapterId,
+      title: contentPages.title,
+      published: contentPages.published,
+      buildId: contentPages.buildId,
+      chapterTitle: chapters.title,
+      bookId: chapters.bookId,
+      bookTitle: books.title,
+    })
+    .from(contentPages)
+    .innerJoin(chapters, eq(chapters.id, contentPages.chapterId))
+    .innerJoin(books, eq(books.id, chapters.bookId))
+    .where(eq(contentPages.id, id))
+  return row
+}
+
+/** The page's headings (JSON text) for its table of contents. */
+export async function findPageHeaders(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ headers: contentPages.headers, published: contentPages.published })
+    .from(contentPages)
+    .where(eq(contentPages.id, id))
+  return row
+}
+
+/** The page's links section as stored, if the page is still on this build (undefined when it moved on). */
+export async function findLinksOfBuild(db: DbOrTx, id: number, buildId: number) {
+  const [row] = await db
+    .select({ linksContent: contentPages.linksContent })
+    .from(contentPages)
+    .where(and(eq(contentPages.id, id), eq(contentPages.buildId, buildId)))
+  return row
+}
+
 /** The few columns that decide who may read a page and which version it is. */
 export interface ReaderState {
   published: boolean

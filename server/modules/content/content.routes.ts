@@ -13,6 +13,8 @@ import {
   ContentListItem,
   ContentListQuery,
   ContentQuery,
+  ContentSummary,
+  ContentToc,
   FinalizeInput,
   LocateAnswer,
   LocateQuery,
@@ -25,6 +27,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/errors.ts'
 import * as repo from './content.repo.ts'
 import { readPage, removePage, savePage } from './content.service.ts'
+import { readSummary, readToc } from './first-view.ts'
 import { locateAnchor, readChunk, type ChunkEncoding } from './reader.service.ts'
 import { reprocessAll } from './reprocess.service.ts'
 import { finalizeUpload, removeAbandonedUploads, STAGING_SWEEP_MS, stageUploadChunk } from './upload-staging.service.ts'
@@ -121,6 +124,19 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
         await readPage(content, request.params.id, request.query.body, request.user !== null),
         request.user !== null,
       ),
+  )
+
+  // The reader's title bar and table of contents, each without the page's body or links section.
+  app.get(
+    '/api/content/:id/summary',
+    { config: { access: 'public' }, schema: { params: IdParams, response: { 200: ContentSummary } } },
+    async (request) => readSummary(content, request.params.id, request.user !== null),
+  )
+
+  app.get(
+    '/api/content/:id/toc',
+    { config: { access: 'public' }, schema: { params: IdParams, response: { 200: ContentToc } } },
+    async (request) => readToc(content, request.params.id, request.user !== null),
   )
 
   app.post(

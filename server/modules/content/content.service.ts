@@ -11,7 +11,7 @@ import type { ContentContext } from './content-state.ts'
 import * as repo from './content.repo.ts'
 import { sanitizePageHtml } from './processing/sanitize.ts'
 import { splitLinks } from '#shared/text/links-section.ts'
-import { BLOCK_JOINER, readProcessedBody } from './reader.service.ts'
+import { BLOCK_JOINER, processedBodyOfSave, readProcessedBody } from './reader.service.ts'
 import { withBuild } from './reader-builds.service.ts'
 
 export interface PageMetadata {
@@ -62,7 +62,9 @@ export async function savePage(
   }
   // The new reader data is written first, under a build nobody reads yet; the transaction that
   // makes it the page's is short. The build that was shown before goes afterwards.
+  let written: number | null = null
   const id = await withBuild(content, processed, async (tx, buildId) => {
+    written = buildId
     if (target === 'new') {
       const newId = await repo.insertPage(tx, values, processed, buildId)
       await recordAudit(tx, user, 'create', 'content', newId, { title: values.title, sizeBytes })
@@ -80,7 +82,7 @@ export async function savePage(
   // insertPage), and so is the processed body: answered from here, so the 10 MB text is not read back.
   const page = (await repo.findPage(db, id, false))!
   const body = processed.blocks.join(BLOCK_JOINER)
-  return { ...page, content: body, processedContent: body }
+  return { ...page, content: body, processedContent: processedBodyOfSave(content, written, processed.blocks) }
 }
 
 async function assertSavable(db: DbOrTx, id: number, metadata: PageMetadata) {

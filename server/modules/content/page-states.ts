@@ -1,8 +1,10 @@
 // What readers' requests need to know of a page — published or not, its version, its current build
 // and how many blocks that build has — kept in memory, so a chunk or a jump is answered without a
 // query. It stays true this way:
-// - In this process, any write request (POST/PUT/PATCH/DELETE) empties it when it starts and when it
-//   ends, and while one runs every read goes to the database: writes are rare, readers many.
+// - In this process, any write request (POST/PUT/PATCH/DELETE) empties it when it ends; while one
+//   runs, what was kept is still served (a reader overlapping a write may see the page as it was
+//   just before it) but nothing newly read is kept: writes are rare, readers many, and a save is
+//   not queued behind readers' queries on the embedded database's one connection.
 // - Across processes (PostgreSQL), a trigger on the pages table (migration 0009) notifies channel
 //   `page_state` with the page's id when its state changes, at commit, whoever wrote it (another
 //   server process, `npm run import`); each process listens on a connection of its own and forgets
@@ -15,6 +17,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { Db } from '../../db/client.ts'
 import { findReaderState, type ReaderState } from './content.repo.ts'
+import { ReaderTurns } from './reader-turns.ts'
 
 /** The listening connection's application_name, as pg_stat_activity shows it. */
 export const LISTENER_NAME = 'encyclopedia page states'
@@ -23,6 +26,8 @@ const SYNC_CHANNEL = 'page_state_sync'
 /** How long a write waits for its own notice to come back before it answers anyway. */
 const SYNC_TIMEOUT_MS = 2_000
 const RECONNECT_MS = [500, 1_000, 2_000, 5_000]
+/** Readers keep taking turns this long after a write ended (the gap between a save's requests). */
+const WRITING_LATELY_MS = 1_000
 
 export class PageStates {
   private readonly states = new Map<number, ReaderState>()
@@ -35,6 +40,10 @@ export class PageStates {
   private reconnects = 0
   private reconnectTimer: NodeJS.Timeout | undefined
   private readonly syncWaiters = new Map<string, () => void>()
+  /** While a write runs: readers by turns (reader-turns.ts), and one state query per page at a time. */
+  private readonly turns = new ReaderTurns(() => this.writesRunning > 0 || this.writingLately())
+  private lastWriteEnded = -Infinity
+  private readonly reading = new Map<number, { generation: number; state: Promise<ReaderState | undefined> }>()
 
   constructor(
     private readonly db: Db,
@@ -51,18 +60,38 @@ export class PageStates {
 
   /** The page's reader state, or undefined when there is no such page. */
   async get(id: number): Promise<ReaderState | undefined> {
+    // While an administrator writes (and for a moment after each write, as a save is many requests),
+    // readers take turns with the writer (reader-turns.ts); otherwise they go straight on.
+    if (this.writesRunning > 0 || this.turns.queued > 0 || this.writingLately()) await this.turns.take()
+    // Kept states are served while a write runs too: a reader overlapping the write may see the page
+    // as it was before it, as if it had come a moment earlier, and asks the database nothing.
     const kept = this.states.get(id)
-    if (kept && this.keeping()) return kept
+    if (kept && this.trusted) return kept
     const generation = this.generation
-    const state = await findReaderState(this.db, id)
+    // Readers that come while the page's state is being read share that read, unless anything has
+    // changed since it began (a write began or ended, a notice came): then they read anew.
+    let reading = this.reading.get(id)
+    if (reading?.generation !== generation) {
+      const current = { generation, state: findReaderState(this.db, id) }
+      const done = () => {
+        if (this.reading.get(id) === current) this.reading.delete(id)
+      }
+      current.state.then(done, done)
+      this.reading.set(id, current)
+      reading = current
+    }
+    const state = await reading.state
     if (state && this.keeping() && generation === this.generation) this.states.set(id, state)
     return state
   }
 
-  /** A write request began: forget everything, and keep nothing until it ends. */
+  /**
+   * A write request began: what is kept is still served (see get), but nothing read from now on is
+   * kept until it ends, when everything is forgotten.
+   */
   writeStarted() {
     this.writesRunning++
-    this.forgetAll()
+    this.generation++
   }
 
   /**
@@ -71,6 +100,7 @@ export class PageStates {
    */
   async writeEnded() {
     this.writesRunning = Math.max(0, this.writesRunning - 1)
+    this.lastWriteEnded = performance.now()
     this.forgetAll()
     if (this.listener && this.trusted) await this.sync()
   }
@@ -82,6 +112,11 @@ export class PageStates {
     this.listener = undefined
     for (const wake of this.syncWaiters.values()) wake()
     await listener?.end().catch(() => {})
+  }
+
+  /** Whether a write ended in the last WRITING_LATELY_MS: the editor's next request is likely on its way. */
+  private writingLately() {
+    return performance.now() - this.lastWriteEnded < WRITING_LATELY_MS
   }
 
   private keeping() {

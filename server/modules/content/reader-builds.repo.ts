@@ -112,3 +112,32 @@ export async function readAnchorIndex(db: DbOrTx, buildId: number) {
     .where(eq(readerBuilds.id, buildId))
   return row?.anchors
 }
+
+/**
+ * Blocks `from … to-1` of a build that may hold a heading (their HTML contains `<h`), with their
+ * positions, in order: what a page's outline is made from without sending the page's other blocks.
+ */
+export async function readHeadingBlocks(db: DbOrTx, buildId: number, from: number, to: number) {
+  const rows = await db
+    .select({ position: readerBlocks.position, html: readerBlocks.html })
+    .from(readerBlocks)
+    .where(
+      and(
+        eq(readerBlocks.buildId, buildId),
+        gte(readerBlocks.position, from),
+        lt(readerBlocks.position, to),
+        sql`strpos(${readerBlocks.html}, '<h') > 0`,
+      ),
+    )
+    .orderBy(asc(readerBlocks.position))
+  return rows
+}
+
+/** How many blocks the build has now (fewer than it was written with once its removal has begun). */
+export async function countBlocks(db: DbOrTx, buildId: number) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(readerBlocks)
+    .where(eq(readerBlocks.buildId, buildId))
+  return Number(row?.count ?? 0)
+}

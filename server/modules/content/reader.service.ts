@@ -2,9 +2,12 @@
 // holds an anchor. Each answer is made once per build and cached in the app's content context.
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { LRUCache } from 'lru-cache'
 import { AppError, notFound } from '../../http/errors.ts'
 import type { ContentContext } from './content-state.ts'
+import { type PageOutline, pageOutline, withOutlineLevels } from './processing/reader-headings.ts'
 import { sanitizePageHtml } from './processing/sanitize.ts'
+import { findLinksOfBuild } from './content.repo.ts'
 import * as builds from './reader-builds.repo.ts'
 
 /** Blocks of a chunk, and chunks of the processed body, are joined with this. */
@@ -26,6 +29,94 @@ async function sentBlocks({ db }: ContentContext, buildId: number | null, from: 
   if (buildId === null) return []
   const blocks = await builds.readBlocks(db, buildId, from, to)
   return blocks.length < to - from ? undefined : blocks.map(sanitizePageHtml)
+}
+
+/**
+ * Blocks `from … to-1` of the page's build as readers get them: sanitised again, headings given the
+ * levels of the page's outline (processing/reader-headings.ts); undefined when the build is gone.
+ */
+async function readerBlocks(
+  content: ContentContext,
+  build: { buildId: number | null; blockCount: number },
+  from: number,
+  to: number,
+) {
+  const blocks = await sentBlocks(content, build.buildId, from, to)
+  if (!blocks || blocks.length === 0 || build.buildId === null) return blocks
+  const whole = from === 0 && to === build.blockCount
+  const outline = whole
+    ? outlineFromBlocks(content, build.buildId, blocks)
+    : await outlines(content).fetch(build.buildId, { context: build.blockCount })
+  return outline && withOutlineLevels(blocks, from, outline)
+}
+
+/**
+ * The processed body of a build a save has just written from `blocks` (its stored blocks, the same
+ * bytes the chunks send): the chunks joined, without reading the build back. Keeps the build's
+ * outline, so its chunks need no look at its blocks for it.
+ */
+export function processedBodyOfSave(content: ContentContext, buildId: number | null, blocks: readonly string[]) {
+  const sent = buildId === null ? blocks : withOutlineLevels(blocks, 0, outlineFromBlocks(content, buildId, blocks))
+  return sent.join(BLOCK_JOINER)
+}
+
+/** Blocks read for an outline in statements of this many positions, so none holds the database long. */
+const OUTLINE_BATCH_BLOCKS = 4000
+/** Headings the outlines kept in memory may have together (a few bytes each). */
+const OUTLINE_CACHE_HEADINGS = 500_000
+
+const outlineCaches = new WeakMap<ContentContext, LRUCache<number, PageOutline, number>>()
+
+/**
+ * The content context's outlines by build, each read once (concurrent chunk requests share the read)
+ * from the build's blocks that hold headings; the fetch's context is the build's block count.
+ */
+function outlines(content: ContentContext): LRUCache<number, PageOutline, number> {
+  let cache = outlineCaches.get(content)
+  if (!cache) {
+    cache = new LRUCache<number, PageOutline, number>({
+      maxSize: OUTLINE_CACHE_HEADINGS,
+      sizeCalculation: (outline) => outline.blocks.length + 1,
+      fetchMethod: (buildId, _stale, { context: blockCount }) => readOutline(content, buildId, blockCount),
+    })
+    outlineCaches.set(content, cache)
+  }
+  return cache
+}
+
+function outlineFromBlocks(content: ContentContext, buildId: number, blocks: readonly string[]): PageOutline {
+  const cache = outlines(content)
+  const known = cache.get(buildId)
+  if (known) return known
+  const outline = pageOutline(blocks.map((html, position) => ({ position, html })))
+  cache.set(buildId, outline)
+  return outline
+}
+
+/** The build's outline, or undefined when the build is gone (or began to go while it was read). */
+async function readOutline({ db }: ContentContext, buildId: number, blockCount: number) {
+  const headingBlocks: Array<{ position: number; html: string }> = []
+  for (let from = 0; from < blockCount; from += OUTLINE_BATCH_BLOCKS) {
+    const to = Math.min(from + OUTLINE_BATCH_BLOCKS, blockCount)
+    for (const row of await builds.readHeadingBlocks(db, buildId, from, to)) {
+      headingBlocks.push({ position: row.position, html: sanitizePageHtml(row.html) })
+    }
+  }
+  // A removal deletes blocks before the build: all still there now means all were there when read.
+  if ((await builds.countBlocks(db, buildId)) !== blockCount) return undefined
+  return pageOutline(headingBlocks)
+}
+
+/**
+ * The page's links section as readers see it (sanitised, kept by its text), null when it has none,
+ * undefined when the page is no longer on this build.
+ */
+export async function linksSection(content: ContentContext, id: number, buildId: number | null) {
+  if (buildId === null) return null
+  const row = await findLinksOfBuild(content.db, id, buildId)
+  if (!row) return undefined
+  const stored = row.linksContent
+  return stored == null ? null : content.pageHtml.through(`links:${stored}`, () => sanitizePageHtml(stored))
 }
 
 export type ChunkEncoding = 'br' | 'gzip' | 'identity'
@@ -50,17 +141,25 @@ export async function readChunk(
     const cached = content.chunks.get(key)
     if (cached !== undefined) return cached
     const from = chunk * size
-    const blocks = await sentBlocks(content, state.buildId, from, Math.min(from + size, state.blockCount))
+    const blocks = await readerBlocks(content, state, from, Math.min(from + size, state.blockCount))
     if (!blocks) {
       // The page moved to a new build after we looked: read again.
       if (retry) return (await readChunk(content, id, chunk, size, canSeeDrafts, false)).json()
       throw new Error(`Build ${state.buildId} of page ${id} lacks blocks ${from}…${from + size - 1}`)
     }
+    const last = chunk === totalChunks - 1
+    const links = last ? await linksSection(content, id, state.buildId) : null
+    if (links === undefined) {
+      if (retry) return (await readChunk(content, id, chunk, size, canSeeDrafts, false)).json()
+      throw new Error(`Page ${id} moved off build ${state.buildId} while its links were read`)
+    }
     const made = JSON.stringify({
       chunk: blocks.join(BLOCK_JOINER),
-      hasMore: chunk < totalChunks - 1,
+      hasMore: !last,
       totalChunks,
       buildId: state.buildId,
+      // The footnotes come with the last chunk, so the reader's first view never carries them.
+      ...(last ? { linksContent: links } : {}),
     })
     content.chunks.set(key, made)
     return made
@@ -110,7 +209,7 @@ export async function readProcessedBody(
   const key = `processed:${page.id}:${page.buildId}`
   const cached = content.pageHtml.get(key)
   if (cached !== undefined) return cached
-  const blocks = await sentBlocks(content, page.buildId, 0, page.blockCount)
+  const blocks = await readerBlocks(content, page, 0, page.blockCount)
   if (!blocks) return undefined
   const html = blocks.join(BLOCK_JOINER)
   content.pageHtml.set(key, html)

@@ -1,0 +1,74 @@
+// The contract between the client's build (first-view.json, from client/features/first-view/frame.ts)
+// and the server that fills it (server/http/first-view.ts), tested here as the tools may see both sides.
+// The first view written into index.html: page text escaped where it is text, the first chunk as
+// the pipeline sanitised it, and the reader's data safe inside its <script> element.
+import { describe, expect, it } from 'vitest'
+import { firstViewTemplates } from '#client/features/first-view/frame.ts'
+import { firstViewTarget, withFirstView } from '#server/http/first-view.ts'
+
+const INDEX =
+  '<!doctype html><html><head><title>T</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>'
+const templates = firstViewTemplates()
+
+const view = (title: string, chunk = '<p id="p1">Esimene lõik.</p>') => ({
+  summary: {
+    id: 7,
+    title,
+    chapterId: 3,
+    buildId: 11,
+    chapter: { id: 3, title: 'Peatükk & co', bookId: 2, bookTitle: 'Raamat "1"' },
+  },
+  chunk: { chunk, totalChunks: 4, hasMore: true, buildId: 11 },
+})
+
+describe('withFirstView', () => {
+  it('puts the frame, title bar and first chunk in #root, and the data beside it', () => {
+    const html = withFirstView(INDEX, templates, { kind: 'reader', view: view('Sutta') })
+    expect(html).toContain('<div id="root"><div class="flex h-dvh flex-col" data-first-view="">')
+    expect(html).toContain(
+      '<h1 class="font-serif text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">Sutta</h1>',
+    )
+    expect(html).toContain('Raamat &quot;1&quot; › Peatükk &amp; co')
+    expect(html).toContain('<div class="reader-chunk reader-prose" data-chunk="0"><p id="p1">Esimene lõik.</p></div>')
+    expect(html).toContain('href="/content/7?print=1"')
+    const data = /<script type="application\/json" id="first-view-data">(.*?)<\/script>/.exec(html)
+    expect(JSON.parse(data![1]!)).toEqual({
+      summary: view('Sutta').summary,
+      chunk: { totalChunks: 4, hasMore: true, buildId: 11 },
+    })
+    expect(html).not.toContain('{{')
+  })
+
+  it('escapes page text and keeps replacement patterns and script ends harmless', () => {
+    const title = '</script><script>alert(1)</script> $& $` {{chunk}}'
+    const html = withFirstView(INDEX, templates, { kind: 'reader', view: view(title, "<p>$' $& {{title}}</p>") })
+    expect(html).not.toContain('<script>alert(1)')
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $` {{chunk}}')
+    expect(html).toContain("<p>$' $& {{title}}</p>")
+    // only the two script elements of the page: the data cannot close its own
+    expect(html.match(/<\/script>/g)).toHaveLength(2)
+  })
+
+  it('marks Home as the current page on the home page only', () => {
+    const home = withFirstView(INDEX, templates, { kind: 'home' })
+    expect(home).toContain(`<a class="${templates.homeLinkActive}" href="/">`)
+    expect(home).toContain('Tere tulemast')
+    expect(home).not.toContain('first-view-data')
+    const page = withFirstView(INDEX, templates, { kind: 'reader', view: view('x') })
+    expect(page).toContain(`<a class="${templates.homeLink}" href="/">`)
+  })
+})
+
+describe('firstViewTarget', () => {
+  it.each([
+    ['/', { kind: 'home' }],
+    ['/content/12', { kind: 'reader', id: 12 }],
+    ['/content/012', undefined],
+    ['/content/12/', undefined],
+    ['/content/99999999999', undefined],
+    ['/content/x', undefined],
+    ['/lexicon', undefined],
+  ])('%s', (pathname, expected) => {
+    expect(firstViewTarget(pathname)).toEqual(expected)
+  })
+})

@@ -1,0 +1,78 @@
+// The page's first view in its HTML: the public frame with, in its main area, the home page's text or
+// a reader page's title bar and first chunk, so text paints before any script runs. The templates
+// come from the client's build (dist/client/first-view.json, see client/features/first-view/frame.ts);
+// the client takes the page over without redrawing the chunk (client/features/first-view/first-view.ts).
+import fs from 'node:fs'
+import path from 'node:path'
+
+interface Templates {
+  frame: string
+  reader: string
+  home: string
+  homeLinkActive: string
+  homeLink: string
+}
+
+/** What the server knows of a published page's first screen (server/modules/content/first-view.ts). */
+export interface ReaderFirstView {
+  summary: {
+    id: number
+    title: string
+    chapterId: number
+    buildId: number | null
+    chapter: { id: number; title: string; bookId: number; bookTitle: string }
+  }
+  chunk: { chunk: string; totalChunks: number; hasMore: boolean; buildId: number | null; linksContent?: string | null }
+}
+
+export type FirstViewPage = { kind: 'home' } | { kind: 'reader'; view: ReaderFirstView }
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+
+/** JSON that is safe inside a <script> element: no '<' can close it. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029')
+
+/** Fills `{{name}}` tokens; a function replacement, so `$&` and the like in page text stay as they are. */
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (token, name: string) => values[name] ?? token)
+
+export function loadFirstViewTemplates(clientDir: string | undefined): Templates | undefined {
+  const file = clientDir && path.join(clientDir, 'first-view.json')
+  if (!file || !fs.existsSync(file)) return undefined
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Templates
+}
+
+/** The pathname's first view, if it has one: the home page and `/content/{id}`. */
+export function firstViewTarget(pathname: string): { kind: 'home' } | { kind: 'reader'; id: number } | undefined {
+  if (pathname === '/') return { kind: 'home' }
+  const match = /^\/content\/([1-9][0-9]{0,9})$/.exec(pathname)
+  const id = match ? Number(match[1]) : NaN
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? { kind: 'reader', id } : undefined
+}
+
+/** index.html with the frame and the page's first view in its root element (and the reader's data beside it). */
+export function withFirstView(indexHtml: string, templates: Templates, page: FirstViewPage): string {
+  let main: string
+  let data = ''
+  if (page.kind === 'home') {
+    main = templates.home
+  } else {
+    const { summary, chunk } = page.view
+    main = fill(templates.reader, {
+      crumb: escapeHtml(`${summary.chapter.bookTitle} › ${summary.chapter.title}`),
+      title: escapeHtml(summary.title),
+      id: String(summary.id),
+      // sanitised by the pipeline, as the chunk route sends it
+      chunk: chunk.chunk,
+    })
+    const { chunk: _html, ...rest } = chunk
+    data = `<script type="application/json" id="first-view-data">${scriptJson({ summary, chunk: rest })}</script>`
+  }
+  const frame = fill(templates.frame, {
+    homeClass: page.kind === 'home' ? templates.homeLinkActive : templates.homeLink,
+    main,
+  })
+  return indexHtml.replace('<div id="root"></div>', () => `<div id="root">${frame}</div>${data}`)
+}

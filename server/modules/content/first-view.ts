@@ -1,0 +1,51 @@
+// What the reader's first screen needs of a page, without its body: the title bar's summary, the
+// table of contents (asked for when opened), and for the HTML of /content/{id} the summary with the
+// first chunk, so the page's text paints before any script runs (server/http/first-view.ts).
+import type { ContentSummary, ContentToc, ReaderChunk } from '#shared/api/content.ts'
+import { READER_CHUNK_SIZE } from '#shared/limits.ts'
+import { notFound } from '../../http/errors.ts'
+import { findPageHeaders, findPageSummary } from './content.repo.ts'
+import type { ContentContext } from './content-state.ts'
+import { readChunk } from './reader.service.ts'
+
+type SummaryRow = NonNullable<Awaited<ReturnType<typeof findPageSummary>>>
+
+const toSummary = (row: SummaryRow): ContentSummary => ({
+  id: row.id,
+  chapterId: row.chapterId,
+  title: row.title,
+  buildId: row.buildId,
+  chapter: { id: row.chapterId, title: row.chapterTitle, bookId: row.bookId, bookTitle: row.bookTitle },
+})
+
+export async function readSummary({ db }: ContentContext, id: number, canSeeDrafts: boolean): Promise<ContentSummary> {
+  const row = await findPageSummary(db, id)
+  if (!row || (!row.published && !canSeeDrafts)) throw notFound('Content')
+  return toSummary(row)
+}
+
+export async function readToc({ db }: ContentContext, id: number, canSeeDrafts: boolean): Promise<ContentToc> {
+  const row = await findPageHeaders(db, id)
+  if (!row || (!row.published && !canSeeDrafts)) throw notFound('Content')
+  return { headers: JSON.parse(row.headers) as ContentToc['headers'] }
+}
+
+/** A published page's summary and first chunk as a visitor gets them; undefined for anything else. */
+export interface FirstView {
+  summary: ContentSummary
+  chunk: ReaderChunk
+}
+
+export async function readFirstView(content: ContentContext, id: number): Promise<FirstView | undefined> {
+  const row = await findPageSummary(content.db, id)
+  if (!row?.published) return undefined
+  let chunk: ReaderChunk
+  try {
+    chunk = JSON.parse(await (await readChunk(content, id, 0, READER_CHUNK_SIZE, false)).json()) as ReaderChunk
+  } catch {
+    // Unpublished or deleted meanwhile: the client shows whatever the API says.
+    return undefined
+  }
+  // The chunk names the build its text comes from; the summary says the same build.
+  return { summary: { ...toSummary(row), buildId: chunk.buildId }, chunk }
+}
