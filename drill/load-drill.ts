@@ -242,10 +242,6 @@ interface DrillResult {
 async function drill(label: string, databaseUrl: string | undefined, corpus: Corpus, lexiconCsv: Buffer) {
   log(`${label}: starting the server`)
   const server = await startServer(databaseUrl ? 'postgres' : 'embedded', databaseUrl)
-  let serverLog = ''
-  server.child.stderr?.on('data', (part: Buffer) => {
-    serverLog = (serverLog + part.toString()).slice(-4000)
-  })
   const readers = new Client(server.base, READERS)
   try {
     const seedStart = performance.now()
@@ -296,7 +292,7 @@ async function drill(label: string, databaseUrl: string | undefined, corpus: Cor
     clearInterval(sampler)
     await saving
     const requests = [...tally.latencies.values()].reduce((n, list) => n + list.length, 0) + tally.errors
-    if (tally.errors > 0 || saveFailures.length > 0) log(`${label}: server log tail:\n${serverLog}`)
+    if (tally.errors > 0 || saveFailures.length > 0) log(`${label}: server log tail:\n${server.logTail()}`)
     return { label, seconds, requests, tally, saves, saveFailures, peakSockets, seedSeconds, library } as DrillResult
   } finally {
     readers.close()

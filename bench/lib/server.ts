@@ -34,6 +34,8 @@ export interface RunningServer {
   databaseUrl: string | undefined
   child: ChildProcess
   admin: Client
+  /** The last few KB the server wrote (its log at level warn, on stdout, and stderr). */
+  logTail(): string
   stop(): Promise<void>
 }
 
@@ -55,24 +57,26 @@ export async function startServer(kind: RunningServer['kind'], databaseUrl?: str
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let stderr = ''
-  child.stderr?.on('data', (part: Buffer) => {
-    stderr = (stderr + part.toString()).slice(-4000)
-  })
+  let output = ''
+  const keep = (part: Buffer) => {
+    output = (output + part.toString()).slice(-4000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
   const base = `http://127.0.0.1:${port}`
   const admin = new Client(base)
   const deadline = Date.now() + 60_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`)
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`)
     try {
       const answer = await admin.request('GET', '/api/health')
       if (answer.status === 200) break
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s: ${stderr}`)
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s: ${output}`)
     await new Promise((r) => setTimeout(r, 200))
   }
   await admin.post('/api/login', ADMIN)
@@ -85,7 +89,7 @@ export async function startServer(kind: RunningServer['kind'], databaseUrl?: str
       if (child.exitCode === null) child.kill('SIGKILL')
     }
   }
-  return { kind, base, pid: child.pid!, dataDir, databaseUrl, child, admin, stop }
+  return { kind, base, pid: child.pid!, dataDir, databaseUrl, child, admin, logTail: () => output, stop }
 }
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'

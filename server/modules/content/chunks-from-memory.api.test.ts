@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { makeChapter } from '../../test/factories.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
 import { LISTENER_NAME } from './page-states.ts'
+import { savePage } from './content.service.ts'
 
 const ctx = useTestApp()
 
@@ -96,6 +97,43 @@ describe('reader chunks from memory', () => {
     const after = await chunkOf(page.id, 'chunk=0')
     expect(after.json()).toMatchObject({ totalChunks: 1, buildId: saved.json().buildId })
     expect(after.json().chunk).toContain('uus')
+  })
+
+  it('a save that committed before its request ended: a reader is never sent the build it removed', async () => {
+    // The window the load drill found: the save's transaction has committed (the old build is gone)
+    // but its request is still writing its answer, so the state kept from before names the old build.
+    // What was made from that build before is still served (as if the reader came a moment earlier);
+    // anything else is read from the new build, not failed on the old one.
+    const { page } = await makePage()
+    const chapterId = (await pageChapter(page.id)) ?? 0
+    expect((await chunkOf(page.id, 'chunk=0')).statusCode).toBe(200)
+    const admin = await ctx.database.db.execute<{ id: number; username: string }>(
+      sql`SELECT id, username FROM users WHERE username = 'admin'`,
+    )
+    const states = ctx.app.state.content.pageStates
+    states.writeStarted()
+    try {
+      const paragraphs = Array.from({ length: 1500 }, (_, i) => `<p id="p${i}">Uus lõik ${i}</p>`)
+      const saved = await savePage(
+        ctx.app.state.content,
+        admin.rows[0]!,
+        page.id,
+        { title: 'Mälust', chapterId, order: 0, published: true },
+        { content: paragraphs.join('\n') },
+      )
+      expect(saved.buildId).not.toBe(page.buildId)
+      const chunk = await chunkOf(page.id, 'chunk=1')
+      expect(chunk.statusCode, chunk.body).toBe(200)
+      expect(chunk.json()).toMatchObject({ buildId: saved.buildId, chunk: expect.stringContaining('Uus lõik 600') })
+      const last = await chunkOf(page.id, 'chunk=2')
+      expect(last.statusCode, last.body).toBe(200)
+      expect(last.json()).toMatchObject({ buildId: saved.buildId, hasMore: false })
+      const located = await ctx.app.inject({ url: `/api/content/${page.id}/locate?anchor=p1400&size=600` })
+      expect(located.statusCode, located.body).toBe(200)
+      expect(located.json()).toEqual({ chunk: 2 })
+    } finally {
+      await states.writeEnded()
+    }
   })
 
   it('sends br or gzip as the client accepts, compressed once, with its own ETag', async () => {

@@ -86,6 +86,17 @@ export class PageStates {
   }
 
   /**
+   * The build `state` names turned out to be gone (a save replaced it; when it committed before its
+   * request ended, the state kept from before the write still names it): stop serving that state, so
+   * the next get() reads the page again.
+   */
+  drop(id: number, state: ReaderState) {
+    if (this.states.get(id) !== state) return
+    this.generation++
+    this.states.delete(id)
+  }
+
+  /**
    * A write request began: what is kept is still served (see get), but nothing read from now on is
    * kept until it ends, when everything is forgotten.
    */

@@ -143,13 +143,15 @@ export async function readChunk(
     const from = chunk * size
     const blocks = await readerBlocks(content, state, from, Math.min(from + size, state.blockCount))
     if (!blocks) {
-      // The page moved to a new build after we looked: read again.
+      // The page moved to a new build after we looked: read again, not from the state kept.
+      content.pageStates.drop(id, state)
       if (retry) return (await readChunk(content, id, chunk, size, canSeeDrafts, false)).json()
       throw new Error(`Build ${state.buildId} of page ${id} lacks blocks ${from}…${from + size - 1}`)
     }
     const last = chunk === totalChunks - 1
     const links = last ? await linksSection(content, id, state.buildId) : null
     if (links === undefined) {
+      content.pageStates.drop(id, state)
       if (retry) return (await readChunk(content, id, chunk, size, canSeeDrafts, false)).json()
       throw new Error(`Page ${id} moved off build ${state.buildId} while its links were read`)
     }
@@ -238,6 +240,7 @@ export async function locateAnchor(
   const index = state.buildId === null ? new Map<string, number>() : await anchorIndex(content, state.buildId)
   if (!index) {
     // A save switched the page to a new build and removed this one after we looked: look again.
+    content.pageStates.drop(id, state)
     if (retry) return locateAnchor(content, id, anchor, size, canSeeDrafts, false)
     throw new Error(`Build ${state.buildId} of page ${id} is gone`)
   }
