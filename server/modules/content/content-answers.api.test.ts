@@ -1,6 +1,8 @@
 // What GET /api/content/{id} and finalize answer: the processed body beside the saved one, and
 // errors whose details say what is wrong.
+import zlib from 'node:zlib'
 import { CONTENT_SIZE_LIMIT_BYTES, READER_CHUNK_SIZE } from '#shared/limits.ts'
+import { Content } from '#shared/api/content.ts'
 import { describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { users } from '../../db/schema.ts'
@@ -70,6 +72,44 @@ describe('GET /api/content/{id}', () => {
     expect(page.processedContent).not.toMatch(/onclick|script/)
     expect(page.processedContent).toContain('<p id="x">two</p>')
     expect(page.processedContent).toBe((await readAllChunks(ctx.app, id, READER_CHUNK_SIZE)).join('\n'))
+  })
+})
+
+describe('a large page is answered in pieces (http/json-pieces.ts), the same JSON', () => {
+  it('finalize, PUT and GET send the Content of a 1 MB page as a stream that parses to the contract', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const html = Array.from({ length: 4000 }, (_, i) => `<p>Lõik ${i} "ṁ" 🙏 ${'sõna '.repeat(40)}</p>`).join('')
+    const saved = await uploadPage(ctx.app, cookie, html, { title: 'Suur', chapterId: chapter.id })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const streamed = (answer: { headers: Record<string, unknown> }) => {
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(answer.headers['content-length']).toBeUndefined() // sent in pieces, not as one string
+    }
+    streamed(saved)
+    const page = Content.parse(saved.json())
+    expect(page.content).toContain('Lõik 3999 "ṁ" 🙏')
+    expect(page.processedContent).toBe((await readAllChunks(ctx.app, page.id, READER_CHUNK_SIZE, cookie)).join('\n'))
+
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/content/${page.id}`,
+      headers: { cookie },
+      payload: { title: 'Suur', chapterId: chapter.id, content: html, published: true },
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    streamed(put)
+    expect(Content.parse(put.json()).content).toBe(page.content)
+
+    // compressed on the way, as any JSON answer
+    const read = await ctx.app.inject({ url: `/api/content/${page.id}`, headers: { 'accept-encoding': 'br' } })
+    expect(read.statusCode).toBe(200)
+    expect(read.headers['content-encoding']).toBe('br')
+    const text = zlib.brotliDecompressSync(read.rawPayload).toString()
+    expect(Content.parse(JSON.parse(text))).toMatchObject({ id: page.id, content: page.content })
+    // a small answer is one piece, with its length
+    const bare = await ctx.app.inject({ url: `/api/content/${page.id}?body=false` })
+    expect(bare.headers['content-length']).toBeDefined()
   })
 })
 

@@ -1,6 +1,7 @@
 // /api/content…: pages, chunked saving, reader chunks and jumps; /api/chapters/{id}/content;
 // /api/admin/reprocess-headers. The contract is shared/api/content.ts (docs/openapi.json).
 import { Negotiator } from '@fastify/accept-negotiator'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { IdParams } from '#shared/api/common.ts'
@@ -25,6 +26,7 @@ import { CHAPTER_CONTENT_CACHE_MS } from '#shared/limits.ts'
 import type { AppState } from '../../app-state.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/errors.ts'
+import { jsonStream } from '../../http/json-pieces.ts'
 import * as repo from './content.repo.ts'
 import { readPage, removePage, savePage } from './content.service.ts'
 import { readSummary, readToc } from './first-view.ts'
@@ -44,6 +46,22 @@ const CHUNK_BODY_LIMIT = 1024 * 1024
 type PageRow = NonNullable<Awaited<ReturnType<typeof repo.findPage>>> & { processedContent: string }
 
 /** `forAdmin`: visitors never see who edited a page. */
+/** Answers whose two bodies are longer than this go out in pieces (see sendContent). */
+const STREAMED_CONTENT_CHARS = 256 * 1024
+
+/**
+ * A Content answer, checked against its schema; one that carries long bodies (the 9 MB page's
+ * answer is 18 MB of JSON) is sent as a stream escaped a slice at a time (http/json-pieces.ts), so
+ * readers are not held up while it is written. The text is the same either way.
+ */
+function sendContent(reply: FastifyReply, status: 200 | 201, page: Content) {
+  const checked = Content.parse(page)
+  if (checked.content.length + checked.processedContent.length < STREAMED_CONTENT_CHARS) {
+    return reply.status(status).send(checked)
+  }
+  return reply.status(status).type('application/json; charset=utf-8').send(jsonStream(checked))
+}
+
 function toContent(row: PageRow, forAdmin = true): Content {
   return {
     id: row.id,
@@ -119,10 +137,14 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
       config: { access: 'public' },
       schema: { params: IdParams, querystring: ContentQuery, response: { 200: Content } },
     },
-    async (request) =>
-      toContent(
-        await readPage(content, request.params.id, request.query.body, request.user !== null),
-        request.user !== null,
+    async (request, reply) =>
+      sendContent(
+        reply,
+        200,
+        toContent(
+          await readPage(content, request.params.id, request.query.body, request.user !== null),
+          request.user !== null,
+        ),
       ),
   )
 
@@ -149,7 +171,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
     async (request, reply) => {
       const { content, linksContent, ...metadata } = request.body
       const page = await savePage(state.content, request.user!, 'new', metadata, { content, linksContent })
-      return reply.status(201).send(toContent(page))
+      return sendContent(reply, 201, toContent(page))
     },
   )
 
@@ -160,11 +182,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
       bodyLimit: PAGE_BODY_LIMIT,
       schema: { params: IdParams, body: ContentInput, response: { 200: Content } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { content, linksContent, ...metadata } = request.body
-      return toContent(
-        await savePage(state.content, request.user!, request.params.id, metadata, { content, linksContent }),
-      )
+      const page = await savePage(state.content, request.user!, request.params.id, metadata, { content, linksContent })
+      return sendContent(reply, 200, toContent(page))
     },
   )
 
@@ -190,7 +211,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
   app.post(
     '/api/content/finalize',
     { config: { access: 'admin' }, schema: { body: FinalizeInput, response: { 200: Content } } },
-    async (request) => toContent(await finalizeUpload(content, request.user!, request.body)),
+    async (request, reply) => sendContent(reply, 200, toContent(await finalizeUpload(content, request.user!, request.body))),
   )
 
   app.get(
