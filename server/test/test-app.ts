@@ -81,6 +81,32 @@ export function useTestApp(
   return context
 }
 
+/**
+ * A second app instance on the first one's database, as a second server process runs it: its own
+ * caches and workers, and on PostgreSQL its own connection pool (PGlite is one process per data
+ * directory, so there it shares the database). Call at the top of a test file, after useTestApp.
+ */
+export function useSecondApp(first: TestContext): TestContext {
+  const context = {} as TestContext
+  let ownPool = false
+  beforeAll(async () => {
+    const url =
+      first.database.kind === 'postgres' ? (first.database.pool.options.connectionString as string) : undefined
+    context.database = url ? await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 3 }) : first.database
+    ownPool = context.database !== first.database
+    context.app = await buildApp({
+      database: context.database,
+      config: { sessionSecret: 'second-instance-secret-second-instance-0123', trustProxy: false, logLevel: 'silent' },
+      logger: false,
+    })
+  })
+  afterAll(async () => {
+    await context.app?.close()
+    if (ownPool) await context.database.close()
+  })
+  return context
+}
+
 /** Creates (if needed) a user and logs in; returns the Cookie header value to send. */
 export async function loginAs(ctx: TestContext, username = 'admin', password = 'correct horse battery') {
   await ensureUser(ctx.database.db, username, password, false)

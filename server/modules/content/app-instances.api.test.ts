@@ -1,34 +1,17 @@
 // Two application instances on one database, as two server processes run them (on PostgreSQL each
 // with its own connection pool): they share no memory, and one reprocessing runs at a time across both.
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp, type App } from '../../app.ts'
-import { openDatabase, type Database } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
+import type { App } from '../../app.ts'
 import { withJobLock } from '../../db/job-lock.ts'
 import { readAllChunks, uploadPage } from '../../test/content-upload.ts'
 import { makeChapter } from '../../test/factories.ts'
-import { loginAs, useTestApp } from '../../test/test-app.ts'
+import { loginAs, useSecondApp, useTestApp } from '../../test/test-app.ts'
 import { REPROCESS_RUNNING } from './reprocess.service.ts'
 
 const ctx = useTestApp()
 /** The second instance: its own pool on PostgreSQL; on PGlite (one process per data directory) the same database. */
-let other: { app: App; database: Database; ownPool: boolean }
-
-beforeAll(async () => {
-  const url = ctx.database.kind === 'postgres' ? (ctx.database.pool.options.connectionString as string) : undefined
-  const database = url ? await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 3 }) : ctx.database
-  const app = await buildApp({
-    database,
-    config: { sessionSecret: 'second-instance-secret-second-instance-0123', trustProxy: false, logLevel: 'silent' },
-    logger: false,
-  })
-  other = { app, database, ownPool: database !== ctx.database }
-})
-
-afterAll(async () => {
-  await other?.app.close()
-  if (other?.ownPool) await other.database.close()
-})
+const other = useSecondApp(ctx)
 
 const lockRows = async () =>
   (await ctx.database.db.execute<{ name: string }>(sql`SELECT name FROM job_locks`)).rows.map((row) => row.name)

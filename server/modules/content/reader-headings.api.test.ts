@@ -2,33 +2,16 @@
 // `aria-level` on the headings that would skip, computed over the whole page, so chunks agree across
 // their boundaries and with the processed body; what the editor loads stays exactly as saved.
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import type { App } from '../../app.ts'
 import { READER_CHUNK_SIZE } from '#shared/limits.ts'
-import { buildApp, type App } from '../../app.ts'
-import { openDatabase, type Database } from '../../db/client.ts'
 import { readAllChunks, uploadPage } from '../../test/content-upload.ts'
 import { makeChapter } from '../../test/factories.ts'
-import { loginAs, useTestApp } from '../../test/test-app.ts'
+import { loginAs, useSecondApp, useTestApp } from '../../test/test-app.ts'
 
 const ctx = useTestApp()
 /** A second instance (its own caches): it reads the page's outline from the database. */
-let other: { app: App; database: Database; ownPool: boolean }
-
-beforeAll(async () => {
-  const url = ctx.database.kind === 'postgres' ? (ctx.database.pool.options.connectionString as string) : undefined
-  const database = url ? await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 3 }) : ctx.database
-  const app = await buildApp({
-    database,
-    config: { sessionSecret: 'second-instance-secret-second-instance-0123', trustProxy: false, logLevel: 'silent' },
-    logger: false,
-  })
-  other = { app, database, ownPool: database !== ctx.database }
-})
-
-afterAll(async () => {
-  await other?.app.close()
-  if (other?.ownPool) await other.database.close()
-})
+const other = useSecondApp(ctx)
 
 const BLOCKS = 1500
 /** Headings by block: chunk boundaries (size 600) fall between blocks 599|600 and 1199|1200. */
