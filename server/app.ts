@@ -81,16 +81,22 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   app.decorate('state', state)
   app.addHook('onClose', async () => closeAppState(state))
   // Readers' page states are kept in memory; administrators' write requests (the only ones that change
-  // pages) mark when they start and end. The end is marked before the answer goes out, so a client
-  // that heard "saved" finds every process told. Visitors' writes (login, feedback) leave them alone.
-  const writes = new WeakSet<object>()
+  // pages) mark when they start and end; one whose route says it changes no page (pagesUnchanged) only
+  // makes readers take turns with it. The end is marked before the answer goes out, so a client that
+  // heard "saved" finds every process told. Visitors' writes (login, feedback) leave them alone.
+  const writes = new WeakMap<object, { changesPages: boolean }>()
   app.addHook('onRequest', async (request) => {
-    if (!isWriteRequest(request.method) || request.routeOptions.config.access !== 'admin') return
-    writes.add(request)
-    state.content.pageStates.writeStarted()
+    const { access, pagesUnchanged } = request.routeOptions.config
+    if (!isWriteRequest(request.method) || access !== 'admin') return
+    const write = { changesPages: !pagesUnchanged }
+    writes.set(request, write)
+    state.content.pageStates.writeStarted(write.changesPages)
   })
   app.addHook('onSend', async (request) => {
-    if (writes.delete(request)) await state.content.pageStates.writeEnded()
+    const write = writes.get(request)
+    if (!write) return
+    writes.delete(request)
+    await state.content.pageStates.writeEnded(write.changesPages)
   })
 
   registerErrorHandling(app)

@@ -35,6 +35,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; required on every route (see registerAuth). */
     access?: Access
+    /**
+     * An administrator's write that changes no page (staging an upload chunk): readers' kept page
+     * states stay kept while it runs and after it (see modules/content/page-states.ts).
+     */
+    pagesUnchanged?: true
   }
   interface FastifyInstance {
     /** Every route with its declared access, in registration order (filled as routes register). */

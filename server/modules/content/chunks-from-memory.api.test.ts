@@ -99,6 +99,23 @@ describe('reader chunks from memory', () => {
     expect(after.json().chunk).toContain('uus')
   })
 
+  it('staging a part of an upload changes no page: states stay kept, no query for readers', async () => {
+    const { page, cookie } = await makePage()
+    expect((await chunkOf(page.id, 'chunk=1')).statusCode).toBe(200)
+    const staged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/chunk',
+      headers: { cookie },
+      payload: { chunk: '<p>osa</p>', chunkIndex: 0, totalChunks: 2, contentId: page.id },
+    })
+    expect(staged.statusCode, staged.body).toBe(200)
+    expect(await queriesDuring(() => chunkOf(page.id, 'chunk=1'))).toBe(0)
+    // any other administrator's write forgets what was kept
+    const other = await makePage()
+    expect(other.page.id).not.toBe(page.id)
+    expect(await queriesDuring(() => chunkOf(page.id, 'chunk=1'))).toBeGreaterThan(0)
+  })
+
   it('a save that committed before its request ended: a reader is never sent the build it removed', async () => {
     // The window the load drill found: the save's transaction has committed (the old build is gone)
     // but its request is still writing its answer, so the state kept from before names the old build.

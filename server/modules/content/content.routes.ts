@@ -201,7 +201,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
   app.post(
     '/api/content/chunk',
     {
-      config: { access: 'admin' },
+      // Staging a part of an upload changes no page: readers go on from memory meanwhile.
+      config: { access: 'admin', pagesUnchanged: true },
       bodyLimit: CHUNK_BODY_LIMIT,
       schema: { body: ChunkUpload, response: { 200: ChunkProgress } },
     },

@@ -41,7 +41,9 @@ export class PageStates {
   private reconnectTimer: NodeJS.Timeout | undefined
   private readonly syncWaiters = new Map<string, () => void>()
   /** While a write runs: readers by turns (reader-turns.ts), and one state query per page at a time. */
-  private readonly turns = new ReaderTurns(() => this.writesRunning > 0 || this.writingLately())
+  private readonly turns = new ReaderTurns(() => this.writesRunning + this.otherWritesRunning > 0 || this.writingLately())
+  /** Administrators' writes that change no page (upload staging): readers take turns, states stay. */
+  private otherWritesRunning = 0
   private lastWriteEnded = -Infinity
   private readonly reading = new Map<number, { generation: number; state: Promise<ReaderState | undefined> }>()
 
@@ -62,7 +64,9 @@ export class PageStates {
   async get(id: number): Promise<ReaderState | undefined> {
     // While an administrator writes (and for a moment after each write, as a save is many requests),
     // readers take turns with the writer (reader-turns.ts); otherwise they go straight on.
-    if (this.writesRunning > 0 || this.turns.queued > 0 || this.writingLately()) await this.turns.take()
+    if (this.writesRunning + this.otherWritesRunning > 0 || this.turns.queued > 0 || this.writingLately()) {
+      await this.turns.take()
+    }
     // Kept states are served while a write runs too: a reader overlapping the write may see the page
     // as it was before it, as if it had come a moment earlier, and asks the database nothing.
     const kept = this.states.get(id)
@@ -98,9 +102,14 @@ export class PageStates {
 
   /**
    * A write request began: what is kept is still served (see get), but nothing read from now on is
-   * kept until it ends, when everything is forgotten.
+   * kept until it ends, when everything is forgotten. A write that changes no page (`changesPages`
+   * false: staging an upload) only makes readers take turns with it.
    */
-  writeStarted() {
+  writeStarted(changesPages = true) {
+    if (!changesPages) {
+      this.otherWritesRunning++
+      return
+    }
     this.writesRunning++
     this.generation++
   }
@@ -109,9 +118,13 @@ export class PageStates {
    * A write request ended: forget everything (its transaction has committed or failed), and on
    * PostgreSQL wait until the database has passed the change's notice on to every listener.
    */
-  async writeEnded() {
-    this.writesRunning = Math.max(0, this.writesRunning - 1)
+  async writeEnded(changesPages = true) {
     this.lastWriteEnded = performance.now()
+    if (!changesPages) {
+      this.otherWritesRunning = Math.max(0, this.otherWritesRunning - 1)
+      return
+    }
+    this.writesRunning = Math.max(0, this.writesRunning - 1)
     this.forgetAll()
     if (this.listener && this.trusted) await this.sync()
   }
