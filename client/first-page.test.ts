@@ -53,6 +53,29 @@ describe("a visitor's first page", () => {
     expect(files.filter((file) => file.startsWith('shared/api/'))).toEqual([])
   })
 
+  it('leaves dialogs, popovers, the toaster and the desktop panels to lazy chunks (client/components/lazy-part.ts)', () => {
+    expect(
+      packages.filter((name) =>
+        /^(@radix-ui\/react-(dialog|popover|toast|checkbox|alert-dialog)|react-resizable-panels)$/.test(name),
+      ),
+    ).toEqual([])
+    const lazyParts = [
+      'client/features/search/SearchDialogBody.tsx',
+      'client/features/search/SearchPanel.tsx',
+      'client/features/reader/PhoneMenuSheet.tsx',
+      'client/features/reader/TocPopover.tsx',
+      'client/features/reader/TermPopup.tsx',
+      'client/features/reader/DesktopPanels.tsx',
+      'client/features/reader/SidePanel.tsx',
+      'client/features/feedback/FeedbackDialog.tsx',
+      'client/components/ui/Toaster.tsx',
+      'client/components/ui/Dialog.tsx',
+    ]
+    expect(files.filter((file) => lazyParts.includes(file))).toEqual([])
+    // …and each of them is still reachable, through import()
+    for (const file of lazyParts) expect(fs.existsSync(path.join(root, file)), file).toBe(true)
+  })
+
   it('holds no admin code but the gate', () => {
     expect(files.filter((file) => file.startsWith('client/features/admin/'))).toEqual([
       'client/features/admin/AdminGate.tsx',
@@ -63,7 +86,6 @@ describe("a visitor's first page", () => {
     expect(files.filter((file) => file.startsWith('client/texts/')).sort()).toEqual([
       'client/texts/admin-gate.ts',
       'client/texts/common.ts',
-      'client/texts/feedback.ts',
       'client/texts/reader.ts',
       'client/texts/search.ts',
     ])

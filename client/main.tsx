@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
-import { Toaster } from './components/ui/Toaster.tsx'
+import { LazyToaster } from './components/ui/LazyToaster.tsx'
 import { captureFirstView } from './features/first-view/first-view.ts'
 import { createQueryClient } from './query-client.ts'
 import { createRouter } from './router.tsx'
@@ -24,7 +24,7 @@ startTransition(() => {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster />
+        <LazyToaster />
       </QueryClientProvider>
     </StrictMode>,
   )

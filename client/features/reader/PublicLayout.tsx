@@ -1,21 +1,21 @@
 // The frame of every public screen: skip link, header, the resizable side panel (a slide-in menu
 // on phones) and the main area, which scrolls on its own. The print view gets none of it.
-import { useRef } from 'react'
+// The desktop panels (react-resizable-panels, the book tree) are their own chunk: a phone never
+// loads them, and a desktop asks for them at once (React renders the first screen in a transition,
+// so the server's first view stays until they are there).
+import { Suspense } from 'react'
 import { Outlet, useLocation, useMatch, useSearchParams } from 'react-router'
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels'
-import { SIDE_PANEL_DEFAULT_PERCENT, SIDE_PANEL_MAX_PERCENT, SIDE_PANEL_MIN_PERCENT } from '#shared/limits.ts'
 import { siteTexts } from '#client/texts/common.ts'
-import { sidePanelTexts } from '#client/texts/reader.ts'
+import { lazyPart } from '#client/components/lazy-part.ts'
 import { isPrintAddress } from './ContentPage.tsx'
+import { MainArea } from './MainArea.tsx'
 import { PhoneMenu } from './PhoneMenu.tsx'
-import { ScrollRootContext } from './scroll-root.ts'
-import { SidePanel } from './SidePanel.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query.ts'
 import { layoutClasses } from './layout-classes.ts'
 
-/** The side panel's width is remembered in localStorage under this id. */
-const LAYOUT_ID = 'reader-side-panel'
+const desktopPanels = lazyPart(() => import('./DesktopPanels.tsx'), 'DesktopPanels')
+if (typeof window !== 'undefined' && window.matchMedia?.(DESKTOP_QUERY).matches) desktopPanels.preload()
 
 export function PublicLayout() {
   const [search] = useSearchParams()
@@ -37,46 +37,16 @@ export function PublicLayout() {
     <div className={layoutClasses.root}>
       <SkipToContent />
       <SiteHeader menu={desktop ? null : <PhoneMenu contentId={contentId} />} />
-      <div className={layoutClasses.body}>{desktop ? <DesktopPanels contentId={contentId} /> : <MainArea />}</div>
+      <div className={layoutClasses.body}>
+        {desktop ? (
+          <Suspense fallback={null}>
+            <desktopPanels.Component contentId={contentId} />
+          </Suspense>
+        ) : (
+          <MainArea />
+        )}
+      </div>
     </div>
-  )
-}
-
-function DesktopPanels({ contentId }: { contentId: number | null }) {
-  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: LAYOUT_ID, storage: localStorage })
-  return (
-    <Group orientation="horizontal" defaultLayout={defaultLayout} onLayoutChanged={onLayoutChanged} className="h-full">
-      <Panel
-        id="side"
-        defaultSize={`${SIDE_PANEL_DEFAULT_PERCENT}%`}
-        minSize={`${SIDE_PANEL_MIN_PERCENT}%`}
-        maxSize={`${SIDE_PANEL_MAX_PERCENT}%`}
-        className="side-panel h-full"
-        style={{ overflow: 'auto' }}
-      >
-        <aside aria-label={sidePanelTexts.label} className={layoutClasses.sidePanel}>
-          <SidePanel contentId={contentId} />
-        </aside>
-      </Panel>
-      <Separator aria-label={sidePanelTexts.resize} className={layoutClasses.separator} />
-      {/* not 'main': the panel renders its id, and the skip link needs #main to be the <main> */}
-      <Panel id="main-area" className="h-full" style={{ overflow: 'hidden' }}>
-        <MainArea />
-      </Panel>
-    </Group>
-  )
-}
-
-function MainArea() {
-  const scrollRoot = useRef<HTMLElement>(null)
-  return (
-    <ScrollRootContext value={scrollRoot}>
-      <main ref={scrollRoot} id="main" tabIndex={-1} className={layoutClasses.main}>
-        <div className={layoutClasses.mainInner}>
-          <Outlet />
-        </div>
-      </main>
-    </ScrollRootContext>
   )
 }
 

@@ -1,7 +1,7 @@
 // The reader of one page: title bar, the body in chunks, the load status, the links section (with
 // the last chunk) and the term popup; it starts from the server's first view when the HTML had one.
 // Clicks on links inside the page are routed here: '#…' jumps, '/term/…' popups.
-import { useLayoutEffect, useRef, useState } from 'react'
+import { Suspense, useLayoutEffect, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { readerTexts } from '#client/texts/reader.ts'
@@ -9,9 +9,9 @@ import { ApiError } from '#client/api/http.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { claimFirstView } from '#client/features/first-view/first-view.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { lazyPart } from '#client/components/lazy-part.ts'
 import { ChunkedBody } from './ChunkedBody.tsx'
 import { LoadStatus } from './LoadStatus.tsx'
-import { TermPopup } from './TermPopup.tsx'
 import type { OpenTerm } from './TermPopup.tsx'
 import { TitleBar } from './TitleBar.tsx'
 import { useScrollRoot } from './scroll-root.ts'
@@ -22,6 +22,12 @@ import './reader.css'
 const TERM_LINK = /^\/term\/(\d+)\/?$/
 /** A title bar from the page's HTML is as fresh as the page; asked again only after this long. */
 const SUMMARY_FROM_HTML_FRESH_MS = 60_000
+/** The term popup's code comes when a term link is first pointed at, focused or opened. */
+const termPopup = lazyPart(() => import('./TermPopup.tsx'), 'TermPopup')
+
+function preloadTermPopup(event: { target: EventTarget }) {
+  if (event.target instanceof Element && event.target.closest('a[href^="/term/"]')) termPopup.preload()
+}
 
 export function Reader({ contentId }: { contentId: number }) {
   const scrollRoot = useScrollRoot()
@@ -36,6 +42,8 @@ export function Reader({ contentId }: { contentId: number }) {
   const article = useRef<HTMLElement>(null)
   const { jumpTo } = useReaderJumps({ contentId, loader, article, scrollRoot })
   const [openTerm, setOpenTerm] = useState<OpenTerm | null>(null)
+  /** The popup stays mounted after its first opening, so it closes as a Radix dialog does. */
+  const [termWanted, setTermWanted] = useState(false)
 
   // Where the reader had scrolled the server's page before the script ran, before the next paint.
   useLayoutEffect(() => {
@@ -68,12 +76,19 @@ export function Reader({ contentId }: { contentId: number }) {
     const plainClick = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey
     if (term && plainClick) {
       event.preventDefault()
+      setTermWanted(true)
       setOpenTerm({ termId: Number(term[1]), link })
     }
   }
 
   return (
-    <article ref={article} onClick={followLink} className="reader">
+    <article
+      ref={article}
+      onClick={followLink}
+      onPointerOver={preloadTermPopup}
+      onFocus={preloadTermPopup}
+      className="reader"
+    >
       <TitleBar summary={summary.data} onJump={jumpTo} />
       {summary.isError && !(summary.error instanceof ApiError && summary.error.status === 404) ? (
         <p role="alert" className="mb-4 text-sm text-red-800">
@@ -88,7 +103,11 @@ export function Reader({ contentId }: { contentId: number }) {
           <div className="reader-prose" dangerouslySetInnerHTML={{ __html: loader.links }} />
         </section>
       ) : null}
-      <TermPopup open={openTerm} onClose={() => setOpenTerm(null)} />
+      {termWanted ? (
+        <Suspense fallback={null}>
+          <termPopup.Component open={openTerm} onClose={() => setOpenTerm(null)} />
+        </Suspense>
+      ) : null}
     </article>
   )
 }

@@ -1,19 +1,19 @@
 // The reader's sticky title bar: where the page sits, its title, the table of contents and the
 // PDF export. It slides away while the reader scrolls down and returns when they scroll up.
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { clsx } from 'clsx'
-import { useQuery } from '@tanstack/react-query'
 import type { ContentSummary } from '#shared/api/content.ts'
-import { tocHeadings } from '#shared/text/toc-filter.ts'
 import { siteTexts } from '#client/texts/common.ts'
 import { readerTexts } from '#client/texts/reader.ts'
-import { readerQueries } from '#client/api/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { lazyPart } from '#client/components/lazy-part.ts'
 import { titleBarClasses } from './layout-classes.ts'
 import { useScrollRoot } from './scroll-root.ts'
 import { titleBarVisible } from './title-bar.ts'
-import { Popover, PopoverContent, PopoverTrigger } from './ui/Popover.tsx'
+
+/** The table of contents' popover (Radix Popover, Floating UI) loads when it is first wanted. */
+const tocPopover = lazyPart(() => import('./TocPopover.tsx'), 'TocPopover')
 
 export function TitleBar({ summary, onJump }: { summary: ContentSummary | undefined; onJump: (id: string) => void }) {
   const visible = useTitleBarVisibility()
@@ -72,51 +72,45 @@ function useTitleBarVisibility() {
   return visible
 }
 
-/** The table of contents: the page's headings are asked for when it is first opened. */
+/**
+ * The table of contents' button. Its popover (TocPopover.tsx) is loaded when the pointer or focus
+ * reaches the button, and opens when its code is there if it was asked for before.
+ */
 function TocButton({ contentId, onJump }: { contentId: number | null; onJump: (id: string) => void }) {
   const [open, setOpen] = useState(false)
-  const toc = useQuery({ ...readerQueries.toc(contentId ?? 0), enabled: open && contentId !== null })
-  const headings = useMemo(() => tocHeadings(toc.data ?? []), [toc.data])
-  const titleId = useId()
+  /** Mounted from its first opening on, so it closes as a Radix popover does. */
+  const [wanted, setWanted] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
   return (
-    <Popover open={open} onOpenChange={setOpen} modal>
-      <PopoverTrigger asChild>
-        <Button variant="secondary">{readerTexts.toc}</Button>
-      </PopoverTrigger>
-      <PopoverContent aria-labelledby={titleId}>
-        <h2 id={titleId} className="mb-2 pr-8 font-serif text-lg font-semibold">
-          {readerTexts.toc}
-        </h2>
-        {toc.isPending ? (
-          <p role="status" className="text-sm text-stone-600">
-            {siteTexts.loading}
-          </p>
-        ) : toc.isError ? (
-          <p role="alert" className="text-sm text-red-800">
-            {readerTexts.tocFailed}
-          </p>
-        ) : headings.length === 0 ? (
-          <p className="text-sm text-stone-600">{readerTexts.tocEmpty}</p>
-        ) : (
-          <ul className="grid gap-1 text-sm">
-            {headings.map((heading) => (
-              <li key={heading.id} style={{ paddingLeft: `${Math.max(0, heading.level - 1) * 0.75}rem` }}>
-                <a
-                  href={`#${heading.id}`}
-                  className="block rounded px-1 py-0.5 text-stone-800 hover:bg-stone-100 hover:underline"
-                  onClick={(event) => {
-                    event.preventDefault()
-                    setOpen(false)
-                    onJump(heading.id)
-                  }}
-                >
-                  {heading.text}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </PopoverContent>
-    </Popover>
+    <>
+      <Button
+        ref={button}
+        type="button"
+        variant="secondary"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={tocPopover.preload}
+        onPointerDown={tocPopover.preload}
+        onFocus={tocPopover.preload}
+        onClick={() => {
+          setWanted(true)
+          setOpen((wasOpen) => !wasOpen)
+        }}
+      >
+        {readerTexts.toc}
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <tocPopover.Component
+            contentId={contentId}
+            open={open}
+            onOpenChange={setOpen}
+            anchor={button}
+            onJump={onJump}
+          />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

@@ -1,22 +1,20 @@
 // The header's search: a button (and Ctrl+K / Cmd+K anywhere) opening a dialog that searches as the
-// reader types, filtered by book and lexicon, and opens a page at the passage that matched.
-import { useEffect, useState } from 'react'
-import { clsx } from 'clsx'
+// reader types, filtered by book and lexicon, and opens a page at the passage that matched. The
+// dialog's code (SearchDialogBody.tsx) is loaded when it is first wanted: a dialog asked for before
+// its code arrived opens as soon as it is there.
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { searchTexts } from '#client/texts/search.ts'
 import { Button } from '#client/components/ui/Button.tsx'
-import { Dialog, DialogContent, DialogTrigger } from '#client/components/ui/Dialog.tsx'
-import { SearchPanel } from './SearchPanel.tsx'
+import { lazyPart } from '#client/components/lazy-part.ts'
 import { layoutClasses } from '#client/features/reader/layout-classes.ts'
 
-/** Centred near the top on wider screens (so it does not jump as results come and go), full-screen on phones. */
-const dialogClass = clsx(
-  'content-start sm:top-[10vh] sm:max-h-[80vh] sm:max-w-2xl sm:translate-y-0',
-  'max-sm:inset-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none',
-  'max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0',
-)
+export const searchDialogBody = lazyPart(() => import('./SearchDialogBody.tsx'), 'SearchDialogBody')
 
 export function SearchDialog() {
   const [open, setOpen] = useState(false)
+  /** Mounted from its first opening on, so it closes as a Radix dialog does. */
+  const [wanted, setWanted] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
   // The filters outlive one opening of the dialog; the words typed do not.
   const [untickedBooks, setUntickedBooks] = useState<ReadonlySet<number>>(() => new Set())
   const [includeLexicon, setIncludeLexicon] = useState(true)
@@ -26,6 +24,7 @@ export function SearchDialog() {
       if (event.defaultPrevented || event.altKey || event.shiftKey) return
       if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'k') return
       event.preventDefault() // the browser's own Ctrl+K goes to the address bar
+      setWanted(true)
       setOpen(true)
     }
     window.addEventListener('keydown', openOnShortcut)
@@ -33,26 +32,43 @@ export function SearchDialog() {
   }, [])
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="secondary" className={layoutClasses.searchButton} aria-keyshortcuts="Control+K Meta+K">
-          <SearchIcon />
-          {searchTexts.open}
-          <kbd aria-hidden="true" className={layoutClasses.shortcut}>
-            {searchTexts.shortcut}
-          </kbd>
-        </Button>
-      </DialogTrigger>
-      <DialogContent title={searchTexts.title} className={dialogClass}>
-        <SearchPanel
-          untickedBooks={untickedBooks}
-          onUntickedBooksChange={setUntickedBooks}
-          includeLexicon={includeLexicon}
-          onIncludeLexiconChange={setIncludeLexicon}
-          onChosen={() => setOpen(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={button}
+        type="button"
+        variant="secondary"
+        className={layoutClasses.searchButton}
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={searchDialogBody.preload}
+        onFocus={searchDialogBody.preload}
+        onClick={() => {
+          setWanted(true)
+          setOpen(true)
+        }}
+      >
+        <SearchIcon />
+        {searchTexts.open}
+        <kbd aria-hidden="true" className={layoutClasses.shortcut}>
+          {searchTexts.shortcut}
+        </kbd>
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <searchDialogBody.Component
+            open={open}
+            onOpenChange={setOpen}
+            trigger={button}
+            untickedBooks={untickedBooks}
+            onUntickedBooksChange={setUntickedBooks}
+            includeLexicon={includeLexicon}
+            onIncludeLexiconChange={setIncludeLexicon}
+          />
+        </Suspense>
+      ) : null}
+    </>
   )
 }
 

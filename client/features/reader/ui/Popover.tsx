@@ -6,6 +6,7 @@ import { commonTexts } from '#client/texts/common.ts'
 
 export const Popover = PopoverPrimitive.Root
 export const PopoverTrigger = PopoverPrimitive.Trigger
+export const PopoverAnchor = PopoverPrimitive.Anchor
 
 export function PopoverContent({ className, children, ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
   return (
