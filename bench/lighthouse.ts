@@ -11,6 +11,8 @@ import { repoRoot, type RunningServer } from './lib/server.ts'
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const NOTE = 'Lighthouse default config (mobile preset, simulated throttling), one run, embedded database only'
+/** `BENCH_LIGHTHOUSE_DIR=/tmp/lh`: each page's full report is written there as JSON, to read its opportunities. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_DIR
 
 interface Report {
   scores: Record<(typeof CATEGORIES)[number], number | null>
@@ -21,7 +23,7 @@ interface Report {
   failing: string[]
 }
 
-async function audit(url: string, port: number): Promise<Report> {
+async function audit(url: string, port: number, name: string): Promise<Report> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -30,6 +32,10 @@ async function audit(url: string, port: number): Promise<Report> {
   })
   if (!result) throw new Error('Lighthouse gave no result')
   const { lhr } = result
+  if (REPORT_DIR) {
+    fs.mkdirSync(REPORT_DIR, { recursive: true })
+    fs.writeFileSync(path.join(REPORT_DIR, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr))
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   const scores = Object.fromEntries(
@@ -132,7 +138,7 @@ export async function lighthouseFigures(server: RunningServer, library: Imported
   try {
     for (const [name, pathname] of pages) {
       try {
-        figures.push(...rows(name, await audit(server.base + pathname, chrome.port)))
+        figures.push(...rows(name, await audit(server.base + pathname, chrome.port, name)))
       } catch (error) {
         figures.push(
           notMeasured(
