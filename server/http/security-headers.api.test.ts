@@ -96,3 +96,22 @@ describe('without a trusted proxy', () => {
     expect(fromProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
   })
 })
+
+describe('helmet headers, worked out once', () => {
+  it('sends the same strict headers on answers, errors and pages', async () => {
+    for (const url of ['/api/health', '/api/no-such-thing', '/api/content/999999/chunks?chunk=0']) {
+      const response = await direct.app.inject({ url })
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+      )
+      expect(response.headers).toMatchObject({
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+      })
+      expect(response.headers['strict-transport-security']).toBeUndefined()
+    }
+  })
+})
