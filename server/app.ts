@@ -1,4 +1,5 @@
 // buildApp: the whole HTTP application on a given database. main.ts listens; tests call inject().
+import http from 'node:http'
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -12,7 +13,8 @@ import { registerErrorHandling } from './http/errors.ts'
 import { registerNulGuard } from './http/nul-guard.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
-import { registerSecurityHeaders } from './http/security-headers.ts'
+import { registerSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.ts'
+import { chunksAtOnce, type ChunksAtOnce } from './modules/content/chunks-at-once.ts'
 import { registerClient, registerClientFiles } from './http/static.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from './modules/auth/auth.service.ts'
@@ -55,6 +57,11 @@ export interface HttpTimeouts {
 
 export async function buildApp({ database, config, clientDir, logger, httpTimeouts }: AppOptions) {
   const { db, pool } = database
+  const keepAliveTimeout = httpTimeouts?.keepAliveMs ?? 72_000
+  const requestTimeout = httpTimeouts?.requestMs ?? 300_000
+  // Reader chunks already in memory are answered before Fastify routes them (chunks-at-once.ts);
+  // set once the app state exists, and every other request goes to Fastify's handler.
+  let atOnce: ChunksAtOnce | undefined = undefined
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.trustProxy,
@@ -64,13 +71,24 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
     // 24 MB page save through a slow line (80 KB/s). Answers have no limit (a reprocess of every page
     // takes long), so there is no connectionTimeout, which would cut a socket idle while we work.
     // keepAliveTimeout stays above the 60 s a proxy commonly keeps idle upstream connections.
-    keepAliveTimeout: httpTimeouts?.keepAliveMs ?? 72_000,
-    requestTimeout: httpTimeouts?.requestMs ?? 300_000,
-    http: {
-      headersTimeout: httpTimeouts?.headersMs ?? 10_000,
-      requestTimeout: httpTimeouts?.requestMs ?? 300_000,
-      // Node's default (30 s) would let a connection outlive the headers limit fourfold.
-      connectionsCheckingInterval: httpTimeouts?.checkIntervalMs ?? 2_000,
+    keepAliveTimeout,
+    requestTimeout,
+    // The server Fastify would make itself, with these limits, and the chunks answered at once in front.
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        {
+          headersTimeout: httpTimeouts?.headersMs ?? 10_000,
+          requestTimeout,
+          // Node's default (30 s) would let a connection outlive the headers limit fourfold.
+          connectionsCheckingInterval: httpTimeouts?.checkIntervalMs ?? 2_000,
+        },
+        (request, response) => {
+          if (!atOnce?.answer(request, response)) handler(request, response)
+        },
+      )
+      server.keepAliveTimeout = keepAliveTimeout
+      server.requestTimeout = requestTimeout
+      return server
     },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
@@ -105,6 +123,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
+    atOnce?.stop()
   })
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('Connection', 'close')
@@ -135,6 +154,13 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(searchRoutes, { db, state })
   await app.register(siteRoutes, { db, donationUrl: config.donationUrl })
 
+  atOnce = chunksAtOnce(state.content, {
+    fixedHeaders: SECURITY_HEADERS,
+    trustProxy: config.trustProxy !== false,
+    log: app.log,
+  })
+  app.decorate('chunksAtOnce', atOnce)
+
   const firstViews = loadFirstViewTemplates(clientDir)
   await registerClient(app, clientDir, async (indexHtml, pathname, origin) => {
     const meta = await metaFor(db, pathname)
@@ -146,7 +172,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
     const view = await readFirstView(state.content, target.id)
     return view ? withFirstView(html, firstViews, { kind: 'reader', view }) : html
   })
-  return app as typeof app & { readonly state: AppState }
+  return app as typeof app & { readonly state: AppState; readonly chunksAtOnce: ChunksAtOnce }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -51,10 +51,12 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers
 }
 
+/** The headers every answer carries; Strict-Transport-Security is added per request, over https only. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(helmetHeaders(HELMET_OPTIONS))
+
 export async function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = helmetHeaders(HELMET_OPTIONS)
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers)
+    reply.headers(SECURITY_HEADERS)
     done()
   })
   app.addHook('onSend', async (request, reply) => {

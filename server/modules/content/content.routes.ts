@@ -1,6 +1,5 @@
 // /api/content…: pages, chunked saving, reader chunks and jumps; /api/chapters/{id}/content;
 // /api/admin/reprocess-headers. The contract is shared/api/content.ts (docs/openapi.json).
-import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -30,13 +29,10 @@ import { jsonStream } from '../../http/json-pieces.ts'
 import * as repo from './content.repo.ts'
 import { readPage, removePage, savePage } from './content.service.ts'
 import { readSummary, readToc } from './first-view.ts'
-import { locateAnchor, readChunk, type ChunkEncoding } from './reader.service.ts'
+import { chunkCacheControl, chunkEncodingFor, chunkEtag } from './chunk-answer.ts'
+import { locateAnchor, readChunk } from './reader.service.ts'
 import { reprocessAll } from './reprocess.service.ts'
 import { finalizeUpload, removeAbandonedUploads, STAGING_SWEEP_MS, stageUploadChunk } from './upload-staging.service.ts'
-
-const IMMUTABLE = 'public, max-age=31536000, immutable'
-/** Brotli before gzip when a client takes both; the negotiator keeps its answers per header. */
-const chunkEncoding = new Negotiator<ChunkEncoding>({ supportedValues: ['br', 'gzip', 'identity'] })
 
 /** A whole page sent as JSON (POST/PUT) may be 10 MB of HTML, escaped. */
 const PAGE_BODY_LIMIT = 24 * 1024 * 1024
@@ -45,7 +41,6 @@ const CHUNK_BODY_LIMIT = 1024 * 1024
 
 type PageRow = NonNullable<Awaited<ReturnType<typeof repo.findPage>>> & { processedContent: string }
 
-/** `forAdmin`: visitors never see who edited a page. */
 /** Answers whose two bodies are longer than this go out in pieces (see sendContent). */
 const STREAMED_CONTENT_CHARS = 256 * 1024
 
@@ -62,6 +57,7 @@ function sendContent(reply: FastifyReply, status: 200 | 201, page: Content) {
   return reply.status(status).type('application/json; charset=utf-8').send(jsonStream(checked))
 }
 
+/** `forAdmin`: visitors never see who edited a page. */
 function toContent(row: PageRow, forAdmin = true): Content {
   return {
     id: row.id,
@@ -212,7 +208,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
   app.post(
     '/api/content/finalize',
     { config: { access: 'admin' }, schema: { body: FinalizeInput, response: { 200: Content } } },
-    async (request, reply) => sendContent(reply, 200, toContent(await finalizeUpload(content, request.user!, request.body))),
+    async (request, reply) =>
+      sendContent(reply, 200, toContent(await finalizeUpload(content, request.user!, request.body))),
   )
 
   app.get(
@@ -225,20 +222,15 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
       if (build !== undefined && build !== found.buildId) {
         throw new AppError(409, 'The page has changed since it was opened', { buildId: found.buildId })
       }
-      const encoding = chunkEncoding.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity'
-      // Every save and reprocessing makes a new build, so (page, build, chunk, size, encoding) names the bytes exactly.
-      const etag = `"c${request.params.id}-v${found.version}-b${found.buildId}-n${chunk}-s${size}${encoding === 'identity' ? '' : `-${encoding}`}"`
+      const encoding = chunkEncodingFor(request.headers['accept-encoding'])
+      const etag = chunkEtag(request.params.id, found, chunk, size, encoding)
       reply.header('ETag', etag)
       reply.header('Vary', 'Accept-Encoding')
-      // Addressed by its build, a published page's chunk never changes: any cache may keep it.
-      // Drafts stay private, and the address without a build must be asked again each time.
-      reply.header(
-        'Cache-Control',
-        !found.published ? 'private, no-cache' : build !== undefined ? IMMUTABLE : 'public, no-cache',
-      )
+      reply.header('Cache-Control', chunkCacheControl(found.published, build !== undefined))
       if (request.headers['if-none-match'] === etag) return reply.status(304).send()
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
       // Already JSON text ({ chunk, hasMore, totalChunks }, see ReaderChunk), compressed or not: sent as it is.
+      // Sent again, the same bytes come from memory before this route is reached (chunks-at-once.ts).
       return reply.type('application/json; charset=utf-8').send(await found.body(encoding))
     },
   )

@@ -41,7 +41,9 @@ export class PageStates {
   private reconnectTimer: NodeJS.Timeout | undefined
   private readonly syncWaiters = new Map<string, () => void>()
   /** While a write runs: readers by turns (reader-turns.ts), and one state query per page at a time. */
-  private readonly turns = new ReaderTurns(() => this.writesRunning + this.otherWritesRunning > 0 || this.writingLately())
+  private readonly turns = new ReaderTurns(
+    () => this.writesRunning + this.otherWritesRunning > 0 || this.writingLately(),
+  )
   /** Administrators' writes that change no page (upload staging): readers take turns, states stay. */
   private otherWritesRunning = 0
   private lastWriteEnded = -Infinity
@@ -87,6 +89,17 @@ export class PageStates {
     const state = await reading.state
     if (state && this.keeping() && generation === this.generation) this.states.set(id, state)
     return state
+  }
+
+  /**
+   * The page's kept state when get() would hand it over at once, asking nothing and waiting for no
+   * turn (no write running or just ended), else undefined: for answers made before any routing
+   * (chunks-at-once.ts), which fall back to the route when this has nothing.
+   */
+  keptNow(id: number): ReaderState | undefined {
+    if (!this.trusted || this.writesRunning + this.otherWritesRunning > 0 || this.turns.queued > 0) return undefined
+    if (this.writingLately()) return undefined
+    return this.states.get(id)
   }
 
   /**
