@@ -8,6 +8,7 @@ import { READER_CHUNK_SIZE } from '#shared/limits.ts'
 import { readAllChunks, uploadPage } from '../../test/content-upload.ts'
 import { makeChapter } from '../../test/factories.ts'
 import { loginAs, useSecondApp, useTestApp } from '../../test/test-app.ts'
+import { fetchOutline, processedBodyOfSave } from './reader.service.ts'
 
 const ctx = useTestApp()
 /** A second instance (its own caches): it reads the page's outline from the database. */
@@ -158,5 +159,22 @@ describe('heading levels for readers', () => {
     expect(saved.statusCode, saved.body).toBe(200)
     const { id, content } = saved.json() as { id: number; content: string }
     expect(await readAllChunks(other.app, id, READER_CHUNK_SIZE)).toEqual([content])
+  })
+})
+
+describe('an outline being read when a save sets it', () => {
+  it('gives the readers waiting on the read the outline the save set, not an error', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database)
+    const saved = await uploadPage(ctx.app, cookie, pageHtml('kolmas'), { title: 'Võidujooks', chapterId: chapter.id })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const page = saved.json() as { buildId: number }
+    // The other instance has no outline of this new build: its read starts now, and before it ends a
+    // save of the same build sets the outline it made (as savePage does after its commit).
+    const content = other.app.state.content
+    const reading = fetchOutline(content, page.buildId, BLOCKS)
+    processedBodyOfSave(content, page.buildId, ['<h2>Üks</h2>', '<p>tekst</p>', '<h4>Kaks</h4>'])
+    const outline = await reading
+    expect(outline?.blocks.length).toBe(2)
   })
 })

@@ -46,8 +46,25 @@ async function readerBlocks(
   const whole = from === 0 && to === build.blockCount
   const outline = whole
     ? outlineFromBlocks(content, build.buildId, blocks)
-    : await outlines(content).fetch(build.buildId, { context: build.blockCount })
+    : await fetchOutline(content, build.buildId, build.blockCount)
   return outline && withOutlineLevels(blocks, from, outline)
+}
+
+/**
+ * The build's outline, read once however many readers ask (undefined when the build is gone). A save
+ * that sets the outline it made of the same build while a read of it runs (processedBodyOfSave, after
+ * its commit, when readers may already be on the new build) makes the cache abort that read: the
+ * readers waiting on it then take the outline the save set.
+ */
+export async function fetchOutline(content: ContentContext, buildId: number, blockCount: number) {
+  const cache = outlines(content)
+  try {
+    return await cache.fetch(buildId, { context: blockCount })
+  } catch (error) {
+    const set = cache.get(buildId)
+    if (set) return set
+    throw error
+  }
 }
 
 /**
