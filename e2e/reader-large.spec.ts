@@ -215,3 +215,39 @@ test('a chunk that fails to load stops loading and offers a retry', async ({ pag
   await expect(page.locator('.reader-chunk[data-chunk="1"]')).toBeAttached()
   await expect(status(page)).toHaveText(`part 2 of ${totalChunks ?? (await chunkCount(page, khuddaka.id))}`)
 })
+
+test('blocks far below the view are laid out only when the reader comes near them, and print draws all', async ({
+  page,
+}) => {
+  await page.goto(`/content/${khuddaka.id}`)
+  const first = page.locator('.reader-chunk[data-chunk="0"] > *').first()
+  await expect(first).toBeVisible()
+  // checkVisibility says false for what lies inside a block whose contents are skipped
+  const rendered = (selector: string) =>
+    page.evaluate((css) => document.querySelector(css)!.checkVisibility({ contentVisibilityAuto: true }), selector)
+  // an element inside a block hundreds of blocks down, and the block it is in
+  const far = await page.evaluate(() => {
+    const inner = document.querySelector('.reader-chunk[data-chunk="0"] > :nth-child(n + 400) *')!
+    inner.id ||= 'far-inner-e2e'
+    const block = inner.closest('.reader-chunk > *')!
+    block.id ||= 'far-block-e2e'
+    return { inner: `[id="${inner.id}"]`, block: block.id }
+  })
+  expect(await rendered('.reader-chunk[data-chunk="0"] > :first-child')).toBe(true)
+  expect(await rendered(far.inner)).toBe(false)
+
+  // a jump to it lands with it at the top of the view, drawn
+  await page.evaluate((target) => (window.location.hash = target), far.block)
+  await expect.poll(() => inView(page, `[id="${far.block}"]`)).toBe(true)
+  expect(await rendered(far.inner)).toBe(true)
+
+  // printing draws every block, however far from the view
+  await page.emulateMedia({ media: 'print' })
+  const skipped = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('.reader-chunk > *')].filter(
+        (block) => getComputedStyle(block).contentVisibility !== 'visible',
+      ).length,
+  )
+  expect(skipped).toBe(0)
+})
