@@ -163,6 +163,32 @@ describe('chunks answered at once', () => {
     expect((await request(`${url}&build=${page.buildId}`)).status).toBe(409)
   })
 
+  it('hands a request to the route when answering it here fails, and keeps serving', async () => {
+    const { page } = await makePage()
+    await afterWrites()
+    const url = `/api/content/${page.id}/chunks?chunk=1&size=600`
+    const expected = await request(url, { 'accept-encoding': 'gzip' })
+    expect(expected.status).toBe(200)
+    const pageStates = ctx.app.state.content.pageStates
+    const keptNow = pageStates.keptNow.bind(pageStates)
+    pageStates.keptNow = () => {
+      throw new Error('fault injected by the test')
+    }
+    const before = served()
+    let failed: Answer
+    try {
+      failed = await request(url, { 'accept-encoding': 'gzip' })
+    } finally {
+      pageStates.keptNow = keptNow
+    }
+    expect(served()).toBe(before)
+    expect(failed.status).toBe(200)
+    expect(failed.body.equals(expected.body)).toBe(true)
+    expect(comparable(failed.headers)).toEqual(comparable(expected.headers))
+    expect((await request(url, { 'accept-encoding': 'gzip' })).status).toBe(200)
+    expect(served()).toBe(before + 1)
+  })
+
   it('stops when the app begins to close', async () => {
     const { page } = await makePage()
     await afterWrites()

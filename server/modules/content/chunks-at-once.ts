@@ -61,7 +61,26 @@ export function chunksAtOnce(
   let served = 0
   const fixed = Object.entries(options.fixedHeaders)
 
+  /**
+   * True when the request was answered here. This runs in the HTTP server's request listener, outside
+   * Fastify's error handling: anything that throws hands the request to Fastify untouched, or, if the
+   * answer had already begun, ends the connection rather than the process.
+   */
   function answer(request: IncomingMessage, response: ServerResponse): boolean {
+    try {
+      return answerFromMemory(request, response)
+    } catch (error) {
+      options.log.error({ err: error, url: request.url }, 'a chunk answer before routing failed')
+      if (response.headersSent) {
+        response.destroy()
+        return true
+      }
+      for (const name of response.getHeaderNames()) response.removeHeader(name)
+      return false
+    }
+  }
+
+  function answerFromMemory(request: IncomingMessage, response: ServerResponse): boolean {
     if (stopped || request.method !== 'GET') return false
     const url = request.url
     if (url === undefined || !url.startsWith('/api/content/')) return false
