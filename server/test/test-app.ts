@@ -9,6 +9,7 @@ import { buildApp, type App } from '../app.ts'
 import type { TrustProxy } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { ensureUser } from '../modules/auth/auth.service.ts'
+import { makeChapter } from './factories.ts'
 import { adminUrl, databaseUrl, randomName } from './postgres-admin.ts'
 
 export interface TestContext {
@@ -117,4 +118,41 @@ export async function loginAs(ctx: TestContext, username = 'admin', password = '
 
 export function cookieHeader(response: { cookies: { name: string; value: string }[] }) {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+}
+
+export interface LongPage {
+  cookie: string
+  chapterId: number
+  page: { id: number; buildId: number; version: number }
+}
+
+/**
+ * Saves, over the API as an administrator, a page of `paragraphs` numbered paragraphs of about
+ * `words` words each in a new chapter: long enough for many reader chunks.
+ */
+export async function postLongPage(
+  ctx: TestContext,
+  { paragraphs, words, title = 'Pikk lehekülg', published = true }: LongPageShape,
+): Promise<LongPage> {
+  const cookie = await loginAs(ctx)
+  const chapter = await makeChapter(ctx.database)
+  const content = Array.from(
+    { length: paragraphs },
+    (_, i) => `<p>Lõik ${i}: dukkha ja nibbāna, ${'sõnad '.repeat(words)}</p>`,
+  ).join('\n')
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/content',
+    headers: { cookie },
+    payload: { title, chapterId: chapter.id, content, published },
+  })
+  if (created.statusCode !== 201) throw new Error(`saving the page failed: ${created.statusCode} ${created.body}`)
+  return { cookie, chapterId: chapter.id, page: created.json() }
+}
+
+interface LongPageShape {
+  paragraphs: number
+  words: number
+  title?: string
+  published?: boolean
 }

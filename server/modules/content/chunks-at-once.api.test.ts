@@ -3,8 +3,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeChapter } from '../../test/factories.ts'
-import { loginAs, useTestApp } from '../../test/test-app.ts'
+import { postLongPage, useTestApp } from '../../test/test-app.ts'
 
 const ctx = useTestApp()
 let port = 0
@@ -46,22 +45,7 @@ function comparable(headers: http.IncomingHttpHeaders) {
   return rest
 }
 
-async function makePage(published = true) {
-  const cookie = await loginAs(ctx)
-  const chapter = await makeChapter(ctx.database)
-  const paragraphs = Array.from(
-    { length: 1300 },
-    (_, i) => `<p>Lõik ${i}: dukkha ja nibbāna, ${'sõnad '.repeat(12)}</p>`,
-  )
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/content',
-    headers: { cookie },
-    payload: { title: 'Kohe', chapterId: chapter.id, content: paragraphs.join('\n'), published },
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  return { cookie, chapter, page: created.json() as { id: number; buildId: number; version: number } }
-}
+const makePage = (published = true) => postLongPage(ctx, { paragraphs: 1300, words: 12, title: 'Kohe', published })
 
 /** Lets the moment after a write pass, in which readers take turns with the writer (page-states.ts). */
 const afterWrites = () => new Promise((resolve) => setTimeout(resolve, 1_100))
@@ -124,7 +108,7 @@ describe('chunks answered at once', () => {
   })
 
   it('while an administrator writes, and after a save, the route answers, and never with the old build', async () => {
-    const { page, cookie, chapter } = await makePage()
+    const { page, cookie, chapterId } = await makePage()
     await afterWrites()
     const url = `/api/content/${page.id}/chunks?chunk=0&size=600`
     const old = await request(url)
@@ -144,7 +128,7 @@ describe('chunks answered at once', () => {
       headers: { cookie },
       payload: {
         title: 'Kohe',
-        chapterId: chapter.id,
+        chapterId,
         content: '<p>Uus tekst.</p>',
         published: true,
         version: page.version,

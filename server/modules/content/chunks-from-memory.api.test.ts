@@ -6,29 +6,13 @@ import zlib from 'node:zlib'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { makeChapter } from '../../test/factories.ts'
-import { loginAs, useTestApp } from '../../test/test-app.ts'
+import { postLongPage, useTestApp } from '../../test/test-app.ts'
 import { LISTENER_NAME } from './page-states.ts'
 import { savePage } from './content.service.ts'
 
 const ctx = useTestApp()
 
-async function makePage(published = true) {
-  const cookie = await loginAs(ctx)
-  const chapter = await makeChapter(ctx.database)
-  const paragraphs = Array.from(
-    { length: 1500 },
-    (_, i) => `<p>Lõik ${i}: dukkha ja nibbāna, ${'sõnad '.repeat(20)}</p>`,
-  )
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/content',
-    headers: { cookie },
-    payload: { title: 'Mälust', chapterId: chapter.id, content: paragraphs.join('\n'), published },
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  return { cookie, page: created.json() as { id: number; buildId: number; version: number } }
-}
+const makePage = (published = true) => postLongPage(ctx, { paragraphs: 1500, words: 20, title: 'Mälust', published })
 
 const chunkOf = (id: number, query: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: `/api/content/${id}/chunks?size=600&${query}`, headers })
