@@ -48,6 +48,22 @@ describe('search text', () => {
     expect(findMatches(text, parseSearchQuery('a')).map((m) => m.start)).toEqual([text.indexOf('a cat')])
   })
 
+  it('marks one- and two-letter words only as whole words, not as the start of longer ones', () => {
+    const text = 'A lay follower has faith in the Buddha; into it, inside and in.'
+    const marked = findMatches(text, parseSearchQuery('a lay follower has faith in')).map((m) =>
+      text.slice(m.start, m.end),
+    )
+    expect(marked).toEqual(['lay', 'follower', 'has', 'faith', 'in', 'in'])
+    // Longer words still mark the start of a word, and a quoted phrase's short words are whole too.
+    expect(findMatches('Satipaṭṭhāna', parseSearchQuery('satip')).length).toBe(1)
+    const phrase = 'faith in it, faith into'
+    expect(findMatches(phrase, parseSearchQuery('"faith in"')).map((m) => phrase.slice(m.start, m.end))).toEqual([
+      'faith',
+      'in',
+      'faith',
+    ])
+  })
+
   it('stays fast on a 100 KB adversarial query and text', () => {
     const text = 'a'.repeat(100_000)
     // The best of five runs; on a machine busy with other work, a plain query in the same run sets the bar.

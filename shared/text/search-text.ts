@@ -61,6 +61,11 @@ const isNumber = (word: string) => /^\d+$/.test(word)
 const isSingleLetter = (word: string) => [...word].length === 1 && !isNumber(word)
 /** Numbers and single letters match whole words, others also as the start of a longer word. */
 const matchesWhole = (word: string) => isNumber(word) || isSingleLetter(word)
+/**
+ * What is marked in a result: besides numbers and single letters, words of two letters only as whole
+ * words, or 'in' would mark the start of every 'into' and 'inside' in the snippet.
+ */
+const marksWhole = (word: string) => matchesWhole(word) || [...word].length <= 2
 
 export const isEmptyQuery = (query: SearchQuery) => query.words.length === 0 && query.phrases.length === 0
 
@@ -94,7 +99,7 @@ export function findMatches(text: string, query: SearchQuery): { start: number; 
   origin.push(index)
   const matches: { start: number; end: number }[] = []
   for (const needle of needles) {
-    const whole = query.words.includes(needle) && matchesWhole(needle)
+    const whole = marksWhole(needle)
     let from = 0
     while (matches.length < 200) {
       const at = folded.indexOf(needle, from)
