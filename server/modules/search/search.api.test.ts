@@ -84,6 +84,28 @@ describe('search', () => {
     expect(await search('"saw two-handled"')).toEqual([])
   })
 
+  it('ranks passages where the words stand together first, and shows them together in the snippet', async () => {
+    const book = await makeBook(ctx.database, { title: 'Rukkha book' })
+    const chapter = await makeChapter(ctx.database, { bookId: book.id, title: 'Rukkha chapter' })
+    const filler = 'ordinary filler words '.repeat(20)
+    const scattered = await makePage(chapter.id, 'Scattered', `<p>The kiṁsuka ${filler} and a bodhirukkha.</p>`)
+    const together = await makePage(chapter.id, 'Together', '<p>A kiṁsuka grew beside the bodhirukkha.</p>')
+    const results = await search('kimsuka bodhirukkha')
+    const order = results.map((r) => r.id)
+    expect(order.indexOf(together.id)).toBeGreaterThanOrEqual(0)
+    expect(order.indexOf(together.id)).toBeLessThan(order.indexOf(scattered.id))
+
+    // Named apart first, then together: the snippet starts where they stand together.
+    const both = await makePage(
+      chapter.id,
+      'Both',
+      `<p>A kiṁsuka first, ${filler} then a bodhirukkha; ${filler} at last the kiṁsuka near the bodhirukkha ${filler}</p>`,
+    )
+    const hit = (await search('kimsuka bodhirukkha')).find((r) => r.id === both.id)
+    expect(hit!.snippet.filter((p) => p.match).map((p) => p.text)).toEqual(['kiṁsuka', 'bodhirukkha'])
+    expect(hit!.preview).toContain('the kiṁsuka near the bodhirukkha')
+  })
+
   it('finds canonical references by title, whole numbers only', async () => {
     const results = await search('MN 10')
     expect(results[0]).toMatchObject({ type: 'content', id: fixtures.mn10.id, anchor: null })

@@ -122,10 +122,31 @@ function passageResult(hit: PassageHit, query: SearchQuery): SearchResult {
   }
 }
 
-/** A window of the text around the first match, with the matched words marked. */
+/**
+ * The match a snippet starts near: the first of those after which the window holds the most
+ * different words of the query, so a passage that names the words apart and then together shows
+ * them together.
+ */
+function bestMatch(text: string, matches: { start: number; end: number }[]) {
+  const reach = (SNIPPET_CHARS * 2) / 3
+  const words = matches.map((m) => foldForSearch(text.slice(m.start, m.end)))
+  let best = matches[0]
+  let bestCount = 0
+  for (let i = 0; i < matches.length; i++) {
+    const seen = new Set<string>()
+    for (let k = i; k < matches.length && matches[k]!.end <= matches[i]!.start + reach; k++) seen.add(words[k]!)
+    if (seen.size > bestCount) {
+      best = matches[i]
+      bestCount = seen.size
+    }
+  }
+  return best
+}
+
+/** A window of the text around the matches, where most of the query's words stand together, marked. */
 export function snippet(text: string, query: SearchQuery) {
   const matches = findMatches(text, query)
-  const first = matches[0]
+  const first = bestMatch(text, matches)
   let start = first ? Math.max(0, first.start - SNIPPET_CHARS / 3) : 0
   if (start > 0) {
     const space = text.indexOf(' ', start)
