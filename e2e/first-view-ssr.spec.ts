@@ -122,7 +122,7 @@ test('the script takes the first view over: same nodes, nothing moves, chunk 0 i
 test('another page opened from the side tree gets its title bar from the summary', async ({ page }) => {
   await page.goto(`/content/${pageId}`)
   await expect(page.getByRole('button', { name: 'Kopeeri lõigu link' })).toBeAttached()
-  await page.getByRole('link', { name: 'Teine lehekülg' }).click()
+  await page.getByRole('link', { name: 'Teine lehekülg', exact: true }).click()
   await expect(page).toHaveURL(`/content/${otherId}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Teine lehekülg' })).toBeVisible()
   await expect(page.getByRole('paragraph').filter({ hasText: 'Teise lehe tekst.' })).toBeVisible()

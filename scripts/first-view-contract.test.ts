@@ -10,13 +10,17 @@ const INDEX =
   '<!doctype html><html><head><title>T</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>'
 const templates = firstViewTemplates()
 
-const view = (title: string, chunk = '<p id="p1">Esimene lõik.</p>') => ({
+type Link = { id: number; title: string } | null
+
+const view = (title: string, chunk = '<p id="p1">Esimene lõik.</p>', previous: Link = null, next: Link = null) => ({
   summary: {
     id: 7,
     title,
     chapterId: 3,
     buildId: 11,
     chapter: { id: 3, title: 'Peatükk & co', bookId: 2, bookTitle: 'Raamat "1"' },
+    previous,
+    next,
   },
   chunk: { chunk, totalChunks: 4, hasMore: true, buildId: 11 },
 })
@@ -47,6 +51,28 @@ describe('withFirstView', () => {
     expect(html).toContain("<p>$' $& {{title}}</p>")
     // only the two script elements of the page: the data cannot close its own
     expect(html.match(/<\/script>/g)).toHaveLength(2)
+  })
+
+  it('puts the previous and next page in the title bar, titles escaped, and no pager without either', () => {
+    const title = '"Teine" <b>{{links}}</b> $&'
+    const html = withFirstView(INDEX, templates, {
+      kind: 'reader',
+      view: view('Sutta', undefined, { id: 6, title }, { id: 8, title: 'Kolmas' }),
+    })
+    expect(html).toContain(
+      '<a href="/content/6" rel="prev" aria-label="Eelmine lehekülg: &quot;Teine&quot; &lt;b&gt;{{links}}&lt;/b&gt; $&amp;"',
+    )
+    expect(html).toContain('<a href="/content/8" rel="next" aria-label="Järgmine lehekülg: Kolmas"')
+    expect(html).toContain('<nav aria-label="Eelmine ja järgmine lehekülg"')
+    const onlyNext = withFirstView(INDEX, templates, {
+      kind: 'reader',
+      view: view('x', undefined, null, { id: 8, title: 'K' }),
+    })
+    expect(onlyNext).not.toContain('rel="prev"')
+    expect(onlyNext).toContain('rel="next"')
+    const none = withFirstView(INDEX, templates, { kind: 'reader', view: view('x') })
+    expect(none).not.toContain('<nav aria-label="Eelmine ja järgmine lehekülg"')
+    expect(none).not.toContain('{{')
   })
 
   it('marks Home as the current page on the home page only', () => {

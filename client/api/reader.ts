@@ -8,6 +8,7 @@ import type {
   ChapterContentItems as ChapterContentItemsSchema,
   Content,
   ContentSummary,
+  PageLink,
   ContentToc,
   LocateAnswer as LocateAnswerSchema,
   ReaderChunk,
@@ -46,12 +47,15 @@ const isContent = objectOf<Content>({
   headers: arrayOf(objectOf<Content['headers'][number]>({ text: isString, level: isInteger, id: isString })),
   chapter: isChapterRef,
 })
+const isPageLink = objectOf<PageLink>({ id: isId, title: isString })
 const isContentSummary = objectOf<ContentSummary>({
   id: isId,
   chapterId: isId,
   title: isString,
   buildId: nullable(isInteger),
   chapter: isChapterRef,
+  previous: nullable(isPageLink),
+  next: nullable(isPageLink),
 })
 const isContentToc = objectOf<ContentToc>({
   headers: arrayOf(objectOf<ContentToc['headers'][number]>({ text: isString, level: isInteger, id: isString })),

@@ -38,6 +38,13 @@ export const readerTexts = {
   termPopupOpenPage: 'Ava termini leht', // interim
   termLoading: 'Laadimine…', // interim
   breadcrumbLabel: 'Asukoht', // interim
+  // interim: previous and next page in the side tree's order, in the title bar and at the page's end
+  pagerLabel: 'Eelmine ja järgmine lehekülg',
+  pagerEndLabel: 'Lehe lõpp: eelmine ja järgmine lehekülg',
+  previous: '‹ Eelmine',
+  next: 'Järgmine ›',
+  previousPage: 'Eelmine lehekülg: {title}',
+  nextPage: 'Järgmine lehekülg: {title}',
   print: {
     loading: 'Kogu sisu laadimine printimiseks… ({loaded}/{total})', // interim
     ready: 'Prindivaade on valmis.', // interim

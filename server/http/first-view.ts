@@ -11,6 +11,14 @@ interface Templates {
   home: string
   homeLinkActive: string
   homeLink: string
+  pager: string
+  previousLink: string
+  nextLink: string
+}
+
+interface PageLink {
+  id: number
+  title: string
 }
 
 /** What the server knows of a published page's first screen (server/modules/content/first-view.ts). */
@@ -21,6 +29,8 @@ export interface ReaderFirstView {
     chapterId: number
     buildId: number | null
     chapter: { id: number; title: string; bookId: number; bookTitle: string }
+    previous: PageLink | null
+    next: PageLink | null
   }
   chunk: { chunk: string; totalChunks: number; hasMore: boolean; buildId: number | null; linksContent?: string | null }
 }
@@ -52,6 +62,14 @@ export function firstViewTarget(pathname: string): { kind: 'home' } | { kind: 'r
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? { kind: 'reader', id } : undefined
 }
 
+/** The title bar's previous and next links, as TitleBar draws them; nothing at all without either. */
+function pager(templates: Templates, previous: PageLink | null, next: PageLink | null) {
+  const link = (template: string, page: PageLink | null) =>
+    page ? fill(template, { id: String(page.id), title: escapeHtml(page.title) }) : ''
+  if (!previous && !next) return ''
+  return fill(templates.pager, { links: link(templates.previousLink, previous) + link(templates.nextLink, next) })
+}
+
 /** index.html with the frame and the page's first view in its root element (and the reader's data beside it). */
 export function withFirstView(indexHtml: string, templates: Templates, page: FirstViewPage): string {
   let main: string
@@ -62,6 +80,7 @@ export function withFirstView(indexHtml: string, templates: Templates, page: Fir
     const { summary, chunk } = page.view
     main = fill(templates.reader, {
       crumb: escapeHtml(`${summary.chapter.bookTitle} › ${summary.chapter.title}`),
+      pager: pager(templates, summary.previous, summary.next),
       title: escapeHtml(summary.title),
       id: String(summary.id),
       // sanitised by the pipeline, as the chunk route sends it

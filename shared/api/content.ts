@@ -30,6 +30,10 @@ export const ChapterContentItems = z.object({ items: z.array(z.object({ id: Id, 
  * with '\n' (it changes with reprocessing too). Both are '' with `?body=false`.
  */
 /** What the reader's title bar shows (GET /api/content/{id}/summary): a few hundred bytes, whatever the page's size. */
+/** A page as a link to it: previous and next page. */
+export const PageLink = z.object({ id: Id, title: z.string() })
+export type PageLink = z.infer<typeof PageLink>
+
 export const ContentSummary = z.object({
   id: Id,
   chapterId: Id,
@@ -37,6 +41,9 @@ export const ContentSummary = z.object({
   /** The build the page's chunks come from now (see ReaderChunkQuery.build). */
   buildId: z.number().int().nullable(),
   chapter: z.object({ id: Id, title: z.string(), bookId: Id, bookTitle: z.string() }),
+  /** The published pages before and after this one in the side tree's order, across chapters and books. */
+  previous: PageLink.nullable(),
+  next: PageLink.nullable(),
 })
 export type ContentSummary = z.infer<typeof ContentSummary>
 

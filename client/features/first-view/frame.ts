@@ -5,8 +5,10 @@
 // takes the page over without moving it (first-view.ts here). Same classes and texts as the React
 // components (layout-classes.ts); e2e/first-view-ssr.spec.ts checks that nothing moves.
 //
-// Tokens the server fills: {{homeClass}} and {{main}} in the frame; {{crumb}}, {{title}}, {{id}} and
-// {{chunk}} in the reader. Everything but {{main}} and {{chunk}} (sanitised HTML) is escaped there.
+// Tokens the server fills: {{homeClass}} and {{main}} in the frame; {{crumb}}, {{pager}}, {{title}},
+// {{id}} and {{chunk}} in the reader; {{links}} in the pager, {{id}} and {{title}} in its links.
+// Everything but {{main}}, {{pager}}, {{links}} and {{chunk}} (HTML made there, or sanitised) is
+// escaped there.
 import { SIDE_PANEL_DEFAULT_PERCENT } from '#shared/limits.ts'
 import { headerTexts, siteTexts } from '#client/texts/common.ts'
 import { readerTexts, sidePanelTexts } from '#client/texts/reader.ts'
@@ -22,6 +24,10 @@ export interface FirstViewTemplates {
   /** The class of the header's Home link on the home page and elsewhere. */
   homeLinkActive: string
   homeLink: string
+  /** The title bar's previous and next links: {{links}} in `pager`, {{id}} and {{title}} in each link. */
+  pager: string
+  previousLink: string
+  nextLink: string
 }
 
 const SEARCH_ICON =
@@ -55,13 +61,17 @@ function frame() {
 function reader() {
   return [
     `<article class="reader"><div role="group" aria-label="${readerTexts.titleBarLabel}" data-visible="true" class="${t.bar} ${t.motion}">`,
-    `<p class="${t.crumb}">{{crumb}}</p><div class="${t.row}"><div class="${t.start}"><h1 class="${c.heading}">{{title}}</h1></div>`,
+    `<div class="${t.crumbRow}"><p class="${t.crumb}">{{crumb}}</p>{{pager}}</div><div class="${t.row}"><div class="${t.start}"><h1 class="${c.heading}">{{title}}</h1></div>`,
     `<div class="${t.tools}"><button type="button" class="${buttonClasses('secondary')}">${readerTexts.toc}</button>`,
     `<a href="/content/{{id}}?print=1" target="_blank" rel="noopener" aria-label="${readerTexts.pdfLabel}" class="${buttonClasses('secondary')}">${readerTexts.pdf}</a>`,
     `</div></div></div>`,
     `<div class="reader-body"><div class="reader-chunk reader-prose" data-chunk="0">{{chunk}}</div></div></article>`,
   ].join('')
 }
+
+/** As TitleBar's PagerLink renders it; the label's {title} stays a token for the server. */
+const pagerLink = (rel: 'prev' | 'next', label: string, text: string) =>
+  `<a href="/content/{{id}}" rel="${rel}" aria-label="${label.replace('{title}', '{{title}}')}" class="${t.pagerLink}">${text}</a>`
 
 export function firstViewTemplates(): FirstViewTemplates {
   return {
@@ -70,5 +80,8 @@ export function firstViewTemplates(): FirstViewTemplates {
     home: welcomeHtml(),
     homeLinkActive: c.navLinkActive,
     homeLink: c.navLink,
+    pager: `<nav aria-label="${readerTexts.pagerLabel}" class="${t.pager}">{{links}}</nav>`,
+    previousLink: pagerLink('prev', readerTexts.previousPage, readerTexts.previous),
+    nextLink: pagerLink('next', readerTexts.nextPage, readerTexts.next),
   }
 }

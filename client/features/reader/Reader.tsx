@@ -12,6 +12,7 @@ import { PageHeading } from '#client/components/PageHeading.tsx'
 import { lazyPart } from '#client/components/lazy-part.ts'
 import { ChunkedBody } from './ChunkedBody.tsx'
 import { LoadStatus } from './LoadStatus.tsx'
+import { PageEndNav } from './PageEndNav.tsx'
 import type { OpenTerm } from './TermPopup.tsx'
 import { TitleBar } from './TitleBar.tsx'
 import { useScrollRoot } from './scroll-root.ts'
@@ -103,6 +104,7 @@ export function Reader({ contentId }: { contentId: number }) {
           <div className="reader-prose" dangerouslySetInnerHTML={{ __html: loader.links }} />
         </section>
       ) : null}
+      {loader.complete && summary.data ? <PageEndNav summary={summary.data} /> : null}
       {termWanted ? (
         <Suspense fallback={null}>
           <termPopup.Component open={openTerm} onClose={() => setOpenTerm(null)} />

@@ -1,8 +1,11 @@
-// The reader's sticky title bar: where the page sits, its title, the table of contents and the
-// PDF export. It slides away while the reader scrolls down and returns when they scroll up.
+// The reader's sticky title bar: where the page sits, the previous and next page, its title, the
+// table of contents and the PDF export. It slides away while the reader scrolls down and returns
+// when they scroll up.
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { clsx } from 'clsx'
-import type { ContentSummary } from '#shared/api/content.ts'
+import { Link } from 'react-router'
+import type { ContentSummary, PageLink } from '#shared/api/content.ts'
+import { fill } from '#shared/text/fill.ts'
 import { siteTexts } from '#client/texts/common.ts'
 import { readerTexts } from '#client/texts/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
@@ -25,7 +28,15 @@ export function TitleBar({ summary, onJump }: { summary: ContentSummary | undefi
       className={clsx(titleBarClasses.bar, titleBarClasses.motion, !visible && '-translate-y-full')}
     >
       {summary ? (
-        <p className={titleBarClasses.crumb}>{`${summary.chapter.bookTitle} › ${summary.chapter.title}`}</p>
+        <div className={titleBarClasses.crumbRow}>
+          <p className={titleBarClasses.crumb}>{`${summary.chapter.bookTitle} › ${summary.chapter.title}`}</p>
+          {summary.previous || summary.next ? (
+            <nav aria-label={readerTexts.pagerLabel} className={titleBarClasses.pager}>
+              {summary.previous ? <PagerLink rel="prev" page={summary.previous} /> : null}
+              {summary.next ? <PagerLink rel="next" page={summary.next} /> : null}
+            </nav>
+          ) : null}
+        </div>
       ) : null}
       <div className={titleBarClasses.row}>
         <div className={titleBarClasses.start}>
@@ -50,6 +61,20 @@ export function TitleBar({ summary, onJump }: { summary: ContentSummary | undefi
         </div>
       </div>
     </div>
+  )
+}
+
+/** A link to the previous or next page; the server draws the same (client/features/first-view/frame.ts). */
+function PagerLink({ rel, page }: { rel: 'prev' | 'next'; page: PageLink }) {
+  return (
+    <Link
+      to={`/content/${page.id}`}
+      rel={rel}
+      aria-label={fill(rel === 'prev' ? readerTexts.previousPage : readerTexts.nextPage, { title: page.title })}
+      className={titleBarClasses.pagerLink}
+    >
+      {rel === 'prev' ? readerTexts.previous : readerTexts.next}
+    </Link>
   )
 }
 

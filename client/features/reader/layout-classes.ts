@@ -35,7 +35,10 @@ export const titleBarClasses = {
   // Tab into a hidden bar shows it at once: during a slide in, the browser would scroll the page to reach it
   motion:
     'transition-transform duration-200 focus-within:translate-y-0 focus-within:transition-none motion-reduce:transition-none',
-  crumb: 'truncate text-xs text-stone-600',
+  crumbRow: 'flex items-baseline justify-between gap-3',
+  crumb: 'min-w-0 truncate text-xs text-stone-600',
+  pager: 'flex shrink-0 gap-3 text-xs',
+  pagerLink: 'rounded text-stone-700 underline underline-offset-2 hover:text-stone-950',
   row: 'flex items-start justify-between gap-3',
   start: 'min-w-0',
   tools: 'flex shrink-0 gap-2',

@@ -70,6 +70,39 @@ export async function findPageSummary(db: DbOrTx, id: number) {
   return row
 }
 
+export interface PageLink {
+  id: number
+  title: string
+}
+
+/**
+ * The published pages before and after page `id` in the side tree's order (books by order and
+ * title, their chapters by order, their pages by order and title), across chapter and book ends.
+ */
+export async function findNeighbours(
+  db: DbOrTx,
+  id: number,
+): Promise<{ previous: PageLink | null; next: PageLink | null }> {
+  // The tree's sort key of a page, compared as one row value.
+  const key = (c: string, ch: string, b: string) =>
+    sql.raw(`(${b}."order", ${b}.title, ${b}.id, ${ch}."order", ${ch}.id, ${c}."order", ${c}.title, ${c}.id)`)
+  const place = (c: string, ch: string, b: string) =>
+    sql.raw(`content ${c} JOIN chapters ${ch} ON ${ch}.id = ${c}.chapter_id JOIN books ${b} ON ${b}.id = ${ch}.book_id`)
+  const neighbour = (compare: '<' | '>', direction: 'ASC' | 'DESC') => sql`(
+    SELECT json_build_object('id', n.id, 'title', n.title)::text
+    FROM ${place('n', 'nch', 'nb')}
+    WHERE n.published AND ${key('n', 'nch', 'nb')} ${sql.raw(compare)} ${key('c', 'ch', 'b')}
+    ORDER BY ${sql.raw(['nb."order"', 'nb.title', 'nb.id', 'nch."order"', 'nch.id', 'n."order"', 'n.title', 'n.id'].map((column) => `${column} ${direction}`).join(', '))}
+    LIMIT 1)`
+  const result = await db.execute<{ previous: string | null; next: string | null }>(sql`
+    SELECT ${neighbour('<', 'DESC')} AS previous, ${neighbour('>', 'ASC')} AS next
+    FROM ${place('c', 'ch', 'b')}
+    WHERE c.id = ${id}`)
+  const row = result.rows[0]
+  const link = (text: string | null | undefined) => (text ? (JSON.parse(text) as PageLink) : null)
+  return { previous: link(row?.previous), next: link(row?.next) }
+}
+
 /** The page's headings (JSON text) for its table of contents. */
 export async function findPageHeaders(db: DbOrTx, id: number) {
   const [row] = await db

@@ -4,24 +4,28 @@
 import type { ContentSummary, ContentToc, ReaderChunk } from '#shared/api/content.ts'
 import { READER_CHUNK_SIZE } from '#shared/limits.ts'
 import { notFound } from '../../http/errors.ts'
-import { findPageHeaders, findPageSummary } from './content.repo.ts'
+import { findNeighbours, findPageHeaders, findPageSummary, type PageLink } from './content.repo.ts'
 import type { ContentContext } from './content-state.ts'
 import { readChunk } from './reader.service.ts'
 
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof findPageSummary>>>
 
-const toSummary = (row: SummaryRow): ContentSummary => ({
+type Neighbours = { previous: PageLink | null; next: PageLink | null }
+
+const toSummary = (row: SummaryRow, { previous, next }: Neighbours): ContentSummary => ({
   id: row.id,
   chapterId: row.chapterId,
   title: row.title,
   buildId: row.buildId,
   chapter: { id: row.chapterId, title: row.chapterTitle, bookId: row.bookId, bookTitle: row.bookTitle },
+  previous,
+  next,
 })
 
 export async function readSummary({ db }: ContentContext, id: number, canSeeDrafts: boolean): Promise<ContentSummary> {
   const row = await findPageSummary(db, id)
   if (!row || (!row.published && !canSeeDrafts)) throw notFound('Content')
-  return toSummary(row)
+  return toSummary(row, await findNeighbours(db, id))
 }
 
 export async function readToc({ db }: ContentContext, id: number, canSeeDrafts: boolean): Promise<ContentToc> {
@@ -47,5 +51,5 @@ export async function readFirstView(content: ContentContext, id: number): Promis
     return undefined
   }
   // The chunk names the build its text comes from; the summary says the same build.
-  return { summary: { ...toSummary(row), buildId: chunk.buildId }, chunk }
+  return { summary: { ...toSummary(row, await findNeighbours(content.db, id)), buildId: chunk.buildId }, chunk }
 }
