@@ -1,6 +1,7 @@
 // The reader of one page: title bar, the body in chunks, the load status, the links section (with
 // the last chunk) and the term popup; it starts from the server's first view when the HTML had one.
-// Clicks on links inside the page are routed here: '#…' jumps, '/term/…' popups.
+// Clicks on links inside the page are routed here: '#…' jumps, '/term/…' popups, other reader
+// addresses inside the app (in-app-link.ts).
 import { Suspense, useLayoutEffect, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -16,6 +17,7 @@ import { PageEndNav } from './PageEndNav.tsx'
 import type { OpenTerm } from './TermPopup.tsx'
 import { TitleBar } from './TitleBar.tsx'
 import { useScrollRoot } from './scroll-root.ts'
+import { useFollowInApp } from './in-app-link.ts'
 import { useChunkLoader } from './use-chunk-loader.ts'
 import { useReaderJumps } from './use-reader-jumps.ts'
 import './reader.css'
@@ -45,6 +47,7 @@ export function Reader({ contentId }: { contentId: number }) {
   const [openTerm, setOpenTerm] = useState<OpenTerm | null>(null)
   /** The popup stays mounted after its first opening, so it closes as a Radix dialog does. */
   const [termWanted, setTermWanted] = useState(false)
+  const followInApp = useFollowInApp()
 
   // Where the reader had scrolled the server's page before the script ran, before the next paint.
   useLayoutEffect(() => {
@@ -79,7 +82,9 @@ export function Reader({ contentId }: { contentId: number }) {
       event.preventDefault()
       setTermWanted(true)
       setOpenTerm({ termId: Number(term[1]), link })
+      return
     }
+    followInApp(event)
   }
 
   return (

@@ -7,12 +7,14 @@ import { ApiError } from '#client/api/http.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { useFollowInApp } from './in-app-link.ts'
 import './reader.css'
 
 export function TermPage() {
   const { id } = useParams()
   const termId = /^[0-9]{1,10}$/.test(id ?? '') ? Number(id) : null
   const term = useQuery({ ...readerQueries.term(termId ?? 0), enabled: termId !== null && termId > 0 })
+  const followInApp = useFollowInApp()
   if (termId === null || termId <= 0 || (term.error instanceof ApiError && term.error.status === 404)) {
     return <PageHeading title={readerTexts.termNotFound}>{readerTexts.termNotFound}</PageHeading>
   }
@@ -27,7 +29,11 @@ export function TermPage() {
   return (
     <article className="mx-auto max-w-prose">
       <PageHeading title={term.data.term}>{term.data.term}</PageHeading>
-      <div className="reader-prose mt-6" dangerouslySetInnerHTML={{ __html: term.data.description }} />
+      <div
+        className="reader-prose mt-6"
+        onClick={followInApp}
+        dangerouslySetInnerHTML={{ __html: term.data.description }}
+      />
       <p className="mt-8 text-sm">
         <Link to="/lexicon" className="text-amber-800 underline underline-offset-4">
           {sidePanelTexts.lexicon}

@@ -7,6 +7,7 @@ import { readerTexts } from '#client/texts/reader.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { ApiError } from '#client/api/http.ts'
 import { Dialog, DialogContent } from '#client/components/ui/Dialog.tsx'
+import { useFollowInApp } from './in-app-link.ts'
 
 export interface OpenTerm {
   termId: number
@@ -17,13 +18,15 @@ export interface OpenTerm {
 export function TermPopup({ open, onClose }: { open: OpenTerm | null; onClose: () => void }) {
   return (
     <Dialog open={open !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
-      {open ? <TermPopupContent termId={open.termId} link={open.link} /> : null}
+      {open ? <TermPopupContent termId={open.termId} link={open.link} onClose={onClose} /> : null}
     </Dialog>
   )
 }
 
-function TermPopupContent({ termId, link }: OpenTerm) {
+function TermPopupContent({ termId, link, onClose }: OpenTerm & { onClose: () => void }) {
   const term = useQuery(readerQueries.term(termId))
+  // A link in the description to a page or another term opens it in the app, and the popup closes.
+  const followInApp = useFollowInApp(onClose)
   const missing = term.error instanceof ApiError && term.error.status === 404
   const title = term.data?.term ?? (term.isError ? readerTexts.termNotFound : readerTexts.termLoading)
   return (
@@ -35,7 +38,11 @@ function TermPopupContent({ termId, link }: OpenTerm) {
       }}
     >
       {term.data ? (
-        <div className="reader-prose text-stone-800" dangerouslySetInnerHTML={{ __html: term.data.description }} />
+        <div
+          className="reader-prose text-stone-800"
+          onClick={followInApp}
+          dangerouslySetInnerHTML={{ __html: term.data.description }}
+        />
       ) : term.isError && !missing ? (
         <p role="alert" className="text-sm text-red-800">
           {errorTexts.screenFailed}
