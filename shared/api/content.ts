@@ -24,16 +24,11 @@ export const ContentQuery = z.object({
 
 export const ChapterContentItems = z.object({ items: z.array(z.object({ id: Id, title: z.string() })) })
 
-/**
- * A page as GET /api/content/{id} answers. `content` is the HTML as last saved (what the editor
- * reopens); `processedContent` the processed body readers see, equal to its chunks 0…n-1 joined
- * with '\n' (it changes with reprocessing too). Both are '' with `?body=false`.
- */
-/** What the reader's title bar shows (GET /api/content/{id}/summary): a few hundred bytes, whatever the page's size. */
 /** A page as a link to it: previous and next page. */
 export const PageLink = z.object({ id: Id, title: z.string() })
 export type PageLink = z.infer<typeof PageLink>
 
+/** What the reader's title bar shows (GET /api/content/{id}/summary): a few hundred bytes, whatever the page's size. */
 export const ContentSummary = z.object({
   id: Id,
   chapterId: Id,
@@ -51,6 +46,11 @@ export type ContentSummary = z.infer<typeof ContentSummary>
 export const ContentToc = z.object({ headers: z.array(Header) })
 export type ContentToc = z.infer<typeof ContentToc>
 
+/**
+ * A page as GET /api/content/{id} answers. `content` is the HTML as last saved (what the editor
+ * reopens); `processedContent` the processed body readers see, equal to its chunks 0…n-1 joined
+ * with '\n' (it changes with reprocessing too). Both are '' with `?body=false`.
+ */
 export const Content = z.object({
   id: Id,
   chapterId: Id,
