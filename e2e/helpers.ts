@@ -1,7 +1,7 @@
 // Shared steps of the admin browser tests: logging in, unique names, and a few API shortcuts for
 // arranging data (the screen under test is always driven through the page).
 import { expect } from '@playwright/test'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config.ts'
 
 /** Logs in through the login form, as an administrator would; the page keeps the session cookie. */
@@ -39,10 +39,12 @@ export function rowWith(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ hasText: text })
 }
 
-async function created<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+/** The JSON of a successful answer; a failed one fails the test with what the server said. */
+export async function ok<T>(response: APIResponse): Promise<T> {
   expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true)
   return (await response.json()) as T
 }
+const created = ok
 
 export async function createBook(request: APIRequestContext, title: string, order = 0) {
   return created<{ id: number; title: string }>(

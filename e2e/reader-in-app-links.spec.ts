@@ -1,19 +1,14 @@
 // Links inside page text and term descriptions to other reader addresses open inside the app (issue
 // 16, Navigating): no full page load, a place in another page is landed on, a term popup's link
 // closes the popup.
-import type { APIResponse, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { unique } from './helpers.ts'
+import { ok, unique } from './helpers.ts'
 import { E2E_ADMIN } from '../playwright.config.ts'
 
 let targetId: number
 let sourceId: number
 let anchor: string
-
-async function ok<T>(response: APIResponse) {
-  expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })

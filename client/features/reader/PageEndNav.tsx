@@ -21,12 +21,16 @@ export function PageEndNav({ summary }: { summary: ContentSummary }) {
   )
 }
 
+/** A previous or next page link's accessible name: which way, and the page's title. */
+export const pagerLinkLabel = (rel: 'prev' | 'next', page: PageLink) =>
+  fill(rel === 'prev' ? readerTexts.previousPage : readerTexts.nextPage, { title: page.title })
+
 function EndLink({ rel, page }: { rel: 'prev' | 'next'; page: PageLink }) {
   return (
     <Link
       to={`/content/${page.id}`}
       rel={rel}
-      aria-label={fill(rel === 'prev' ? readerTexts.previousPage : readerTexts.nextPage, { title: page.title })}
+      aria-label={pagerLinkLabel(rel, page)}
       className={clsx(
         'block rounded-md border border-stone-300 bg-white px-4 py-3 hover:bg-stone-100',
         rel === 'next' && 'text-right sm:col-start-2',

@@ -5,13 +5,13 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import { clsx } from 'clsx'
 import { Link } from 'react-router'
 import type { ContentSummary, PageLink } from '#shared/api/content.ts'
-import { fill } from '#shared/text/fill.ts'
 import { siteTexts } from '#client/texts/common.ts'
 import { readerTexts } from '#client/texts/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { lazyPart } from '#client/components/lazy-part.ts'
 import { titleBarClasses } from './layout-classes.ts'
+import { pagerLinkLabel } from './PageEndNav.tsx'
 import { useScrollRoot } from './scroll-root.ts'
 import { titleBarVisible } from './title-bar.ts'
 
@@ -70,7 +70,7 @@ function PagerLink({ rel, page }: { rel: 'prev' | 'next'; page: PageLink }) {
     <Link
       to={`/content/${page.id}`}
       rel={rel}
-      aria-label={fill(rel === 'prev' ? readerTexts.previousPage : readerTexts.nextPage, { title: page.title })}
+      aria-label={pagerLinkLabel(rel, page)}
       className={titleBarClasses.pagerLink}
     >
       {rel === 'prev' ? readerTexts.previous : readerTexts.next}
