@@ -1,4 +1,5 @@
-// Every route of the site. Admin screens are lazy: their code loads only inside AdminGate,
+// Every route of the site. The book and chapter pages are lazy (a visitor's first page does without
+// them). Admin screens are lazy: their code loads only inside AdminGate,
 // that is, only for a logged-in administrator. The login form is lazy too (it validates with zod,
 // which a visitor's first page does without).
 import { lazy, Suspense } from 'react'
@@ -20,6 +21,8 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
   return lazy(async () => ({ default: (await load())[name] }))
 }
 
+const BookPage = lazyScreen(() => import('./features/reader/BookPage.tsx'), 'BookPage')
+const ChapterPage = lazyScreen(() => import('./features/reader/ChapterPage.tsx'), 'ChapterPage')
 const LoginPage = lazyScreen(() => import('./features/auth/LoginPage.tsx'), 'LoginPage')
 const BooksPage = lazyScreen(() => import('./features/admin/books/BooksPage.tsx'), 'BooksPage')
 const ChaptersPage = lazyScreen(() => import('./features/admin/chapters/ChaptersPage.tsx'), 'ChaptersPage')
@@ -45,6 +48,22 @@ export const routes: RouteObject[] = [
           { path: 'content/:id', element: <ContentPage /> },
           { path: 'term/:id', element: <TermPage /> },
           { path: 'lexicon', element: <LexiconPage /> },
+          {
+            path: 'book/:id',
+            element: (
+              <Suspense fallback={<LoadingStatus />}>
+                <BookPage />
+              </Suspense>
+            ),
+          },
+          {
+            path: 'chapter/:id',
+            element: (
+              <Suspense fallback={<LoadingStatus />}>
+                <ChapterPage />
+              </Suspense>
+            ),
+          },
           {
             path: 'auth',
             element: (

@@ -4,6 +4,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { BookWithChapters } from '#shared/api/books.ts'
+import type { Chapter } from '#shared/api/chapters.ts'
 import type {
   ChapterContentItems as ChapterContentItemsSchema,
   Content,
@@ -33,8 +34,21 @@ const isChapterSummary = objectOf<BookWithChapters['chapters'][number]>({
   contentCount: isInteger,
 })
 const isBookTree = arrayOf(
-  objectOf<BookWithChapters>({ id: isId, title: isString, chapters: arrayOf(isChapterSummary) }),
+  objectOf<BookWithChapters>({
+    id: isId,
+    title: isString,
+    description: nullable(isString),
+    coverUrl: nullable(isString),
+    chapters: arrayOf(isChapterSummary),
+  }),
 )
+const isChapter = objectOf<Chapter>({
+  id: isId,
+  bookId: isId,
+  title: isString,
+  description: nullable(isString),
+  book: objectOf<NonNullable<Chapter['book']>>({ id: isId, title: isString }),
+})
 const isChapterPages = objectOf<ChapterContentItems>({
   items: arrayOf(objectOf<ChapterContentItems['items'][number]>({ id: isId, title: isString })),
 })
@@ -90,6 +104,13 @@ export const readerQueries = {
           'GET /api/chapters/{id}/content',
         ).items,
       staleTime: CHAPTER_CONTENT_CACHE_MS,
+    }),
+  /** A chapter with its description and book (the chapter page). */
+  chapter: (id: number) =>
+    queryOptions({
+      queryKey: [...libraryRoots.books, 'reader-chapter-about', id] as const,
+      queryFn: async () =>
+        expectAnswer<Chapter>(await getJson<unknown>(`/api/chapters/${id}`), isChapter, 'GET /api/chapters/{id}'),
     }),
   content: (id: number) =>
     queryOptions({

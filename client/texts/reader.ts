@@ -54,6 +54,19 @@ export const readerTexts = {
   },
 } as const
 
+/** The book and chapter pages (/book/:id, /chapter/:id) and their links in the side tree. */
+export const bookTexts = {
+  bookNotFound: 'Raamatut ei leitud', // interim
+  chapterNotFound: 'Peatükki ei leitud', // interim
+  chapters: 'Peatükid', // interim
+  pages: 'Leheküljed', // interim
+  pageCount: '{count} lk', // interim: a chapter's published pages in the book's chapter list
+  noChapters: 'Selles raamatus pole veel avaldatud peatükke.', // interim
+  noPages: 'Selles peatükis pole veel avaldatud lehekülgi.', // interim
+  aboutBook: 'Raamatust', // interim: the side tree's link to the book page
+  aboutChapter: 'Peatükist', // interim: the side tree's link to the chapter page
+}
+
 export const sidePanelTexts = {
   label: 'Raamatud ja peatükid', // interim: the side panel's navigation name
   resize: 'Muuda külgpaneeli laiust', // interim

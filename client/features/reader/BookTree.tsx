@@ -1,13 +1,15 @@
 // The side panel's tree: book > chapter > page. A chapter's pages are fetched when it opens (and
 // kept 5 minutes); the book and chapter of the page being read start open, and that page is marked
-// and scrolled into view.
+// and scrolled into view. An open book or chapter links its own page first (/book/:id,
+// /chapter/:id); chapters without published pages are not shown to visitors.
 import { useEffect, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
 import * as Collapsible from '@radix-ui/react-collapsible'
 import { useQuery } from '@tanstack/react-query'
 import { clsx } from 'clsx'
-import { Link } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import type { BookWithChapters, ChapterSummary } from '#shared/api/books.ts'
-import { sidePanelTexts } from '#client/texts/reader.ts'
+import { bookTexts, sidePanelTexts } from '#client/texts/reader.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 
@@ -88,9 +90,17 @@ function BookNode({ book, ...props }: NodeProps & { book: BookWithChapters }) {
         </Collapsible.Trigger>
         <Collapsible.Content>
           <ul className="ml-3 grid gap-0.5 border-l border-stone-200 pl-2">
-            {book.chapters.map((chapter) => (
-              <ChapterNode key={chapter.id} chapter={chapter} {...props} />
-            ))}
+            <li>
+              <AboutLink to={`/book/${book.id}`} onNavigate={props.onNavigate}>
+                {bookTexts.aboutBook}
+              </AboutLink>
+            </li>
+            {/* A chapter without published pages has nothing to read (for visitors, contentCount counts published ones). */}
+            {book.chapters
+              .filter((chapter) => chapter.contentCount > 0)
+              .map((chapter) => (
+                <ChapterNode key={chapter.id} chapter={chapter} {...props} />
+              ))}
           </ul>
         </Collapsible.Content>
       </Collapsible.Root>
@@ -109,7 +119,11 @@ function ChapterNode({ chapter, ...props }: NodeProps & { chapter: ChapterSummar
           <span>{chapter.title}</span>
         </Collapsible.Trigger>
         <Collapsible.Content>
-          <ChapterPages chapterId={chapter.id} current={props.current} onNavigate={props.onNavigate} />
+          <ChapterPages chapterId={chapter.id} current={props.current} onNavigate={props.onNavigate}>
+            <AboutLink to={`/chapter/${chapter.id}`} onNavigate={props.onNavigate}>
+              {bookTexts.aboutChapter}
+            </AboutLink>
+          </ChapterPages>
         </Collapsible.Content>
       </Collapsible.Root>
     </li>
@@ -120,7 +134,8 @@ function ChapterPages({
   chapterId,
   current,
   onNavigate,
-}: { chapterId: number } & Omit<NodeProps, 'isOpen' | 'setOpen'>) {
+  children,
+}: { chapterId: number; children: ReactNode } & Omit<NodeProps, 'isOpen' | 'setOpen'>) {
   const pages = useQuery(readerQueries.chapterPages(chapterId))
   if (pages.isPending) return <LoadingStatus />
   if (pages.isError) {
@@ -132,12 +147,40 @@ function ChapterPages({
   }
   return (
     <ul className="ml-3 grid gap-0.5 border-l border-stone-200 pl-2">
+      <li>{children}</li>
       {pages.data.map((page) => (
         <li key={page.id}>
           <PageLink id={page.id} title={page.title} isCurrent={current.contentId === page.id} onNavigate={onNavigate} />
         </li>
       ))}
     </ul>
+  )
+}
+
+/** The link to a book's or chapter's own page, above its chapters or pages. */
+function AboutLink({
+  to,
+  onNavigate,
+  children,
+}: {
+  to: string
+  onNavigate: (() => void) | undefined
+  children: ReactNode
+}) {
+  return (
+    <NavLink
+      to={to}
+      end
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        clsx(
+          'block rounded px-1.5 py-1 text-sm italic',
+          isActive ? 'bg-amber-100 text-stone-900' : 'text-stone-600 hover:bg-stone-200/70 hover:text-stone-900',
+        )
+      }
+    >
+      {children}
+    </NavLink>
   )
 }
 

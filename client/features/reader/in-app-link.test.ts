@@ -10,6 +10,8 @@ describe('readerAddress', () => {
     ['#fn-2', '/content/3#fn-2'],
     ['https://example.org/term/7', '/term/7'],
     ['/lexicon', '/lexicon'],
+    ['/book/2', '/book/2'],
+    ['/chapter/9', '/chapter/9'],
     ['/', '/'],
   ])('follows %s inside the app as %s', (href, address) => {
     expect(readerAddress(href, here)).toBe(address)

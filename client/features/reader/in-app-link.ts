@@ -1,6 +1,6 @@
 // Links inside page text, term descriptions and the links section are plain HTML from the server.
-// A plain click on one that leads to another reader address (a page, a place in a page, a term, the
-// lexicon, home) is followed inside the app, as the app's own links are: no full page load, no new
+// A plain click on one that leads to another reader address (a page, a place in a page, a term, a
+// book or chapter page, the lexicon, home) is followed inside the app, as the app's own links are: no full page load, no new
 // download of the app. Anything else (another site, a new tab, a download, the print view, the
 // admin screens) is left to the browser.
 import { useCallback } from 'react'
@@ -8,7 +8,7 @@ import type { MouseEvent } from 'react'
 import { useNavigate } from 'react-router'
 
 /** The reader's own addresses; the print view (?print=1) opens its own tab. */
-const READER_PATH = /^\/(?:content\/[1-9]\d*|term\/[1-9]\d*|lexicon)?\/?$/
+const READER_PATH = /^\/(?:(?:content|term|book|chapter)\/[1-9]\d*|lexicon)?\/?$/
 
 /** The in-app address `href` (as written in a page, relative to `here`) leads to, or null. */
 export function readerAddress(href: string, here: string): string | null {
