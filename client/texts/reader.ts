@@ -45,6 +45,12 @@ export const readerTexts = {
   next: 'Järgmine ›',
   previousPage: 'Eelmine lehekülg: {title}',
   nextPage: 'Järgmine lehekülg: {title}',
+  // interim: the offer to go back to where the reader stopped last time, and the home page's list
+  resumeLabel: 'Lugemise jätkamine',
+  resumePrompt: 'Jätka sealt, kus eelmisel korral pooleli jäid?',
+  resume: 'Jätka',
+  resumeDismiss: 'Ei, aitäh',
+  recentlyRead: 'Viimati loetud',
   print: {
     loading: 'Kogu sisu laadimine printimiseks… ({loaded}/{total})', // interim
     ready: 'Prindivaade on valmis.', // interim

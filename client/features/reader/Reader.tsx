@@ -14,12 +14,14 @@ import { lazyPart } from '#client/components/lazy-part.ts'
 import { ChunkedBody } from './ChunkedBody.tsx'
 import { LoadStatus } from './LoadStatus.tsx'
 import { PageEndNav } from './PageEndNav.tsx'
+import { ResumeOffer } from './ResumeOffer.tsx'
 import type { OpenTerm } from './TermPopup.tsx'
 import { TitleBar } from './TitleBar.tsx'
 import { useScrollRoot } from './scroll-root.ts'
 import { useFollowInApp } from './in-app-link.ts'
 import { useChunkLoader } from './use-chunk-loader.ts'
 import { useReaderJumps } from './use-reader-jumps.ts'
+import { useReadingPlace } from './use-reading-place.ts'
 import './reader.css'
 
 const TERM_LINK = /^\/term\/(\d+)\/?$/
@@ -44,6 +46,7 @@ export function Reader({ contentId }: { contentId: number }) {
   })
   const article = useRef<HTMLElement>(null)
   const { jumpTo } = useReaderJumps({ contentId, loader, article, scrollRoot })
+  const place = useReadingPlace({ contentId, title: summary.data?.title, scrollRoot, article })
   const [openTerm, setOpenTerm] = useState<OpenTerm | null>(null)
   /** The popup stays mounted after its first opening, so it closes as a Radix dialog does. */
   const [termWanted, setTermWanted] = useState(false)
@@ -110,6 +113,15 @@ export function Reader({ contentId }: { contentId: number }) {
         </section>
       ) : null}
       {loader.complete && summary.data ? <PageEndNav summary={summary.data} /> : null}
+      {place.offer ? (
+        <ResumeOffer
+          onResume={() => {
+            jumpTo(place.offer!)
+            place.dismiss()
+          }}
+          onDismiss={place.dismiss}
+        />
+      ) : null}
       {termWanted ? (
         <Suspense fallback={null}>
           <termPopup.Component open={openTerm} onClose={() => setOpenTerm(null)} />
