@@ -214,7 +214,10 @@ test('a chunk that fails to load stops loading and offers a retry', async ({ pag
   await failure.getByRole('button', { name: 'Proovi uuesti' }).click()
   await expect(failure).toBeHidden()
   await expect(page.locator('.reader-chunk[data-chunk="1"]')).toBeAttached()
-  await expect(status(page)).toHaveText(`part 2 of ${totalChunks ?? (await chunkCount(page, khuddaka.id))}`)
+  // Reading goes on: part 2 at least. Clicking the retry scrolled its button (at the end of chunk 0)
+  // into view, so on a slow machine the scroll rule may already have asked for part 3 as well.
+  const total = totalChunks ?? (await chunkCount(page, khuddaka.id))
+  await expect(status(page)).toHaveText(new RegExp(`^part ([2-9]|[1-9][0-9]+) of ${total}$`))
 })
 
 test('blocks far below the view are laid out only when the reader comes near them, and print draws all', async ({
