@@ -17,8 +17,8 @@ export const LOCK_NAME = 'server.lock'
 // sun_path holds 108 bytes on Linux, 104 on macOS, with the closing NUL; Node 20 cuts a longer path
 // silently and would bind somewhere else.
 const MAX_SOCKET_PATH = 103
-// Removing a dead owner's socket happens under a guard directory; a guard this old was left by a
-// process killed inside those few microseconds.
+// Binding the socket and removing a dead owner's socket happen under a guard directory; a guard this
+// old was left by a process killed while holding it (which lasts at most one probe).
 const GUARD_STALE_MS = 10_000
 const ACQUIRE_TIMEOUT_MS = 15_000
 const ANSWER_TIMEOUT_MS = 2_000
@@ -124,8 +124,13 @@ function listen(address: string): Promise<net.Server | undefined> {
   })
 }
 
-/** Removes a dead owner's socket, unless another process is doing the same (then the caller retries). */
-async function removeDead(lock: LockAddress) {
+/**
+ * Runs `work` while holding the guard directory beside the lock, or returns `busy` when another
+ * process holds it. Binding and removing a dead owner's socket both happen under the guard: a socket
+ * is bound before it listens, and in between a connection is refused as if its owner were dead, so a
+ * second process probing then would remove a live owner's socket and bind its own.
+ */
+async function underGuard<T>(lock: LockAddress, work: () => Promise<T>): Promise<T | 'busy'> {
   const guard = `${lock.file}.guard`
   try {
     fs.mkdirSync(guard)
@@ -134,11 +139,10 @@ async function removeDead(lock: LockAddress) {
     const since = fs.statSync(guard, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
     if (Date.now() - since > GUARD_STALE_MS) fs.rmSync(guard, { recursive: true, force: true })
     else await new Promise((r) => setTimeout(r, 20 + Math.random() * 30))
-    return
+    return 'busy'
   }
   try {
-    // Asked again under the guard: only a guard holder removes, so what is removed is what was asked.
-    if ((await probe(lock.address)).state === 'dead') fs.rmSync(lock.file, { force: true })
+    return await work()
   } finally {
     fs.rmSync(guard, { recursive: true, force: true })
   }
@@ -157,23 +161,28 @@ export async function acquireDataDirLock(dataDir: string, options: { useProc?: b
   const deadline = Date.now() + ACQUIRE_TIMEOUT_MS
   try {
     while (Date.now() < deadline) {
-      const server = await listen(lock.address)
-      if (server) {
-        let released = false
-        return () => {
-          if (released) return
-          released = true
-          server.close() // libuv removes the socket file at once
-          lock.done()
-        }
-      }
-      const found = await probe(lock.address)
-      if (found.state === 'live') {
+      const outcome = await underGuard(lock, async () => {
+        const server = await listen(lock.address)
+        if (server) return server
+        const found = await probe(lock.address)
+        if (found.state === 'live') return found
+        // Asked under the guard: nobody binds or removes meanwhile, so what is removed is what was asked.
+        if (found.state === 'dead') fs.rmSync(lock.file, { force: true })
+        return 'again' as const
+      })
+      if (outcome === 'busy' || outcome === 'again') continue
+      if ('state' in outcome) {
         throw new DataDirLockedError(
-          `The database in ${dataDir} is in use by ${describeOwner(found.owner)}. Stop that process first (only one process may use the embedded database).`,
+          `The database in ${dataDir} is in use by ${describeOwner(outcome.owner)}. Stop that process first (only one process may use the embedded database).`,
         )
       }
-      if (found.state === 'dead') await removeDead(lock)
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        outcome.close() // libuv removes the socket file at once
+        lock.done()
+      }
     }
   } catch (error) {
     lock.done()
