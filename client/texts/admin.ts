@@ -183,6 +183,10 @@ export const adminTexts = {
     noEmail: 'e-posti aadressita', // interim
     handled: 'Käsitletud', // interim
     unhandled: 'Uus', // interim
+    page: 'Leht:', // interim: the page the feedback was sent from
+    pageDeleted: 'leht on kustutatud', // interim: that page has been deleted since
+    pageNumber: 'leht {id}', // interim: a page whose title was not kept
+    passage: 'Valitud tekst', // interim: the passage the reader had selected
     markHandled: 'Mark handled',
     markUnhandled: 'Mark unhandled',
     fetchFailed: 'Failed to fetch feedback',

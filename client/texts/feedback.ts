@@ -11,6 +11,9 @@ export const feedbackTexts = {
   feedback: 'Tagasiside', // interim
   submit: 'Saada', // interim
   submitting: 'Saatmine…', // interim
+  tiedToPage: 'Tagasiside seotakse lehega „{title}“.', // interim: sent from a reader page
+  tiedToThisPage: 'Tagasiside seotakse selle lehega.', // interim: the page's title is not known (yet)
+  attachPassage: 'Lisa valitud tekst: „{passage}“', // interim: the checkbox for the selected passage
   success: 'Täname tagasiside eest!',
   failure: 'Tagasiside saatmine ebaõnnestus. Palun proovige hiljem uuesti.',
 } as const

@@ -245,8 +245,15 @@ export const feedback = pgTable(
     handled: boolean().notNull().default(false),
     handledAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
+    /** The page it was sent from; null when sent elsewhere or once the page is deleted. */
+    contentId: integer().references((): AnyPgColumn => contentPages.id, { onDelete: 'set null' }),
+    /** The page's title when the feedback was sent, so the inbox still names a deleted page. */
+    pageTitle: text(),
+    /** The text the reader had selected (bounded, FEEDBACK_PASSAGE_MAX_CHARS) and the block it starts in. */
+    passage: text(),
+    blockId: text(),
   },
-  (t) => [index().on(t.createdAt)],
+  (t) => [index().on(t.createdAt), index().on(t.contentId)],
 )
 
 /** Chunks of a page upload waiting for finalize; keyed by uploader and target ('new' or a page id). */

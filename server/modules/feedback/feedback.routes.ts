@@ -5,6 +5,7 @@ import { Feedback, FeedbackHandledInput, FeedbackInput, FeedbackPage } from '#sh
 import type { Db } from '../../db/client.ts'
 import { AppError, notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts'
 import { withIsoDates } from '../../lib/timestamps.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import { insertFeedback, pageFeedback, setHandled } from './feedback.repo.ts'
@@ -26,8 +27,25 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: { body: FeedbackInput, response: { 201: Feedback } },
     },
     async (request, reply) => {
-      const { name, email, feedback } = request.body
-      const item = await insertFeedback(db, { name: name || null, email: email || null, feedback }, FEEDBACK_MAX_UNREAD)
+      const { name, email, feedback, contentId, passage, blockId } = request.body
+      const values = {
+        name: name || null,
+        email: email || null,
+        feedback,
+        contentId: contentId ?? null,
+        passage: passage || null,
+        blockId: blockId ?? null,
+      }
+      // an administrator reads unpublished pages too, so may send feedback about them
+      const anyPage = !!request.user
+      let item
+      try {
+        item = await insertFeedback(db, values, FEEDBACK_MAX_UNREAD, anyPage)
+      } catch (error) {
+        // the page was deleted between the look-up and the insert: keep the words without the page
+        if (pgErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error
+        item = await insertFeedback(db, { ...values, contentId: null }, FEEDBACK_MAX_UNREAD, anyPage)
+      }
       if (!item) throw new AppError(503, 'The feedback inbox is full. Please try again later.')
       return reply.status(201).send(withIsoDates(item))
     },

@@ -1,7 +1,10 @@
 // /admin/feedback: the feedback inbox, newest first, 20 a page; each item can be marked handled.
+// Feedback sent from a reader page names the page (its title when sent), quotes the passage the
+// reader had selected, and links to the reader at that block; a page deleted since says so.
 import { useQuery } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import type { Feedback } from '#shared/api/feedback.ts'
+import { fill } from '#shared/text/fill.ts'
 import { adminTexts } from '#client/texts/admin.ts'
 import { siteTexts, toastTexts } from '#client/texts/common.ts'
 import { feedbackQueries, useSetFeedbackHandled } from '#client/api/feedback.ts'
@@ -78,6 +81,7 @@ function FeedbackItem({ item }: { item: Feedback }) {
             </span>
           </div>
         </header>
+        <FeedbackPlace item={item} />
         {/* Plain text, never HTML: the visitor's words exactly as sent. */}
         <p className="whitespace-pre-wrap break-words">{item.feedback}</p>
         <div>
@@ -85,6 +89,44 @@ function FeedbackItem({ item }: { item: Feedback }) {
         </div>
       </article>
     </li>
+  )
+}
+
+/** Where the feedback was sent from: the page (a link to the reader at the block) and the passage. */
+function FeedbackPlace({ item }: { item: Feedback }) {
+  const t = adminTexts.feedback
+  if (item.contentId === null && item.pageTitle === null && item.passage === null) return null
+  const title = item.pageTitle ?? (item.contentId === null ? null : fill(t.pageNumber, { id: item.contentId }))
+  const address =
+    item.contentId === null
+      ? null
+      : `/content/${item.contentId}${item.blockId ? `#${encodeURIComponent(item.blockId)}` : ''}`
+  return (
+    <div className="grid gap-1 text-sm">
+      {title !== null || item.contentId !== null ? (
+        <p className="text-stone-700">
+          {t.page}{' '}
+          {address ? (
+            <Link to={address} className="font-medium underline underline-offset-4">
+              {title}
+            </Link>
+          ) : (
+            <>
+              <span className="font-medium">{title}</span> <span className="text-stone-600">({t.pageDeleted})</span>
+            </>
+          )}
+        </p>
+      ) : null}
+      {item.passage ? (
+        <figure>
+          <figcaption className="sr-only">{t.passage}</figcaption>
+          {/* plain text, like the feedback */}
+          <blockquote className="border-l-4 border-stone-300 pl-3 break-words whitespace-pre-wrap text-stone-700 italic">
+            {item.passage}
+          </blockquote>
+        </figure>
+      ) : null}
+    </div>
   )
 }
 
