@@ -1,9 +1,20 @@
-// Search (GET /api/search): the dialog's one query, keyed by what was asked. The answer is checked
-// by hand (answer-shape.ts): this module is in every visitor's first page.
+// Search (GET /api/search): the dialog's and the search page's one query, keyed by what was asked.
+// The answer is checked by hand (answer-shape.ts): this module is in every visitor's first page.
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { SearchAnswer, SearchResult, SnippetPart as SnippetPartSchema } from '#shared/api/search.ts'
-import { arrayOf, expectAnswer, isBoolean, isId, isString, nullable, objectOf, optional } from './answer-shape.ts'
+import type { Pagination } from '#shared/api/common.ts'
+import {
+  arrayOf,
+  expectAnswer,
+  isBoolean,
+  isId,
+  isInteger,
+  isString,
+  nullable,
+  objectOf,
+  optional,
+} from './answer-shape.ts'
 import type { Check } from './answer-shape.ts'
 import { getJson } from './http.ts'
 
@@ -25,6 +36,7 @@ const isSearchAnswer = objectOf<SearchAnswer>({
       heading: nullable(isString),
     }),
   ),
+  pagination: objectOf<Pagination>({ page: isInteger, total: isInteger, totalPages: isInteger }),
 })
 
 export interface SearchRequest {
@@ -32,13 +44,19 @@ export interface SearchRequest {
   /** null: every book (no `books` parameter). */
   bookIds: readonly number[] | null
   includeLexicon: boolean
+  /** From 1; without it, the first page. */
+  page?: number
+  /** Results per page; without it, the server's SEARCH_PAGE_SIZE (the dialog's). */
+  limit?: number
 }
 
 /** The request's address; book ids sorted so the same choice is the same address. */
-export function searchPath({ q, bookIds, includeLexicon }: SearchRequest): string {
+export function searchPath({ q, bookIds, includeLexicon, page, limit }: SearchRequest): string {
   const query = new URLSearchParams({ q })
   if (bookIds) query.set('books', [...bookIds].sort((a, b) => a - b).join(','))
   query.set('includeLexicon', String(includeLexicon))
+  if (page !== undefined) query.set('page', String(page))
+  if (limit !== undefined) query.set('limit', String(limit))
   return `/api/search?${query}`
 }
 
@@ -47,8 +65,7 @@ export const searchQueries = {
   results: (request: SearchRequest) =>
     queryOptions({
       queryKey: [...searchQueries.all(), searchPath(request)] as const,
-      queryFn: async (): Promise<SearchResult[]> =>
-        expectAnswer<SearchAnswer>(await getJson<unknown>(searchPath(request)), isSearchAnswer, 'GET /api/search')
-          .results,
+      queryFn: async (): Promise<SearchAnswer> =>
+        expectAnswer<SearchAnswer>(await getJson<unknown>(searchPath(request)), isSearchAnswer, 'GET /api/search'),
     }),
 }

@@ -1,4 +1,4 @@
-// The texts of the header's search dialog.
+// The texts of the header's search dialog and of the search page (/otsing).
 // Texts without a mark are the product's exact wording: keep every letter. Texts marked "interim"
 // are our own: placeholders for screens later issues fill, or wording the product leaves open.
 
@@ -22,4 +22,24 @@ export const searchTexts = {
   typeContent: 'Sisu', // interim
   hint: '↑ ↓ liigu, Enter ava, Esc sulge', // interim
   noResults: 'Tulemusi ei leitud',
+  allResults: 'Kõik tulemused ({count}) ›', // interim: the dialog's link to the search page
+} as const
+
+export const searchPageTexts = {
+  heading: 'Otsing', // interim
+  titleWithQuery: 'Otsing: {q}', // interim: the browser tab's name
+  submit: 'Otsi', // interim
+  empty: 'Sisesta otsingusõna ja vajuta „Otsi“.', // interim
+  resultCountOne: '1 tulemus', // interim
+  resultCount: '{count} tulemust', // interim
+  range: 'Tulemused {from}–{to}, lehekülg {page} / {pages}', // interim
+  pastLastPage: 'Sellel leheküljel tulemusi pole.', // interim
+  firstPage: 'Esimesele leheküljele', // interim
+  pagesLabel: 'Tulemuste leheküljed', // interim: the pager's navigation name
+  previous: '‹ Eelmine', // interim
+  next: 'Järgmine ›', // interim
+  previousPage: 'Eelmine lehekülg', // interim: the pager's link names for screen readers
+  nextPage: 'Järgmine lehekülg', // interim
+  pageOf: 'Lehekülg {page} / {pages}', // interim
+  retry: 'Proovi uuesti', // interim
 } as const

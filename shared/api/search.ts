@@ -1,5 +1,7 @@
 // The search contract: what GET /api/search takes and answers.
 import { z } from 'zod'
+import { SEARCH_MAX_PAGE, SEARCH_MAX_PAGE_SIZE } from '../limits.ts'
+import { Pagination } from './common.ts'
 
 const commaIds = z
   .string()
@@ -8,8 +10,20 @@ const commaIds = z
   .transform((text) => text.split(',').map(Number))
   .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), 'books must be positive ids')
 
+/** A whole number from 1 to `max`, written in digits only: `0`, `-1`, `1.5`, `1e3`, `abc` and `` are 400. */
+const positiveDigits = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,10}$/, `${name} must be a positive whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`))
+
 export const SearchQueryParams = z.object({
   q: z.string().max(500).default(''),
+  /** Which page of the ranked results, from 1; a page past the last answers no results (with the total). */
+  page: positiveDigits('page', SEARCH_MAX_PAGE).optional(),
+  /** Results per page; without it, SEARCH_PAGE_SIZE (what the dialog shows). */
+  limit: positiveDigits('limit', SEARCH_MAX_PAGE_SIZE).optional(),
   books: commaIds.optional(),
   includeLexicon: z
     .enum(['true', 'false'])
@@ -35,5 +49,9 @@ export const SearchResult = z.object({
 })
 export type SearchResult = z.infer<typeof SearchResult>
 
-export const SearchAnswer = z.object({ results: z.array(SearchResult) })
+/**
+ * One page of the ranked results and where it stands among all of them (`pagination.total`: every
+ * result there is, not only this page's). Clients that know only `results` keep working.
+ */
+export const SearchAnswer = z.object({ results: z.array(SearchResult), pagination: Pagination })
 export type SearchAnswer = z.infer<typeof SearchAnswer>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findMatches, foldForSearch, parseSearchQuery, toTsQuery } from './search-text.ts'
+import { findMatches, foldForSearch, parseSearchQuery, spellsTermName, toTsQuery } from './search-text.ts'
 
 describe('search text', () => {
   it.each([
@@ -77,5 +77,27 @@ describe('search text', () => {
       )
     const plain = best('aaa')
     expect(best(`${'a '.repeat(50_000)}"${'a'.repeat(1000)}`)).toBeLessThan(Math.max(50, 10 * plain))
+  })
+})
+
+describe('spellsTermName', () => {
+  it.each([
+    ['dukkha', 'dukkhā', true],
+    ['DUKKHĀ', 'dukkha', true],
+    ['duhkha', 'duḥkha', true],
+    ['dukkha', 'Dukkha (kannatus)', true],
+    ['dukkha', 'dukkha [pāli]', true],
+    ['paticca samuppada', 'paṭicca-samuppāda', true],
+    ['paticcasamuppada', 'paṭicca-samuppāda', true],
+    ['"paṭicca-samuppāda"', 'paticca samuppada', true],
+    ['anattan', 'anattā, anattan', true],
+    ['oige kone', 'Õige kõne', true],
+    ['dukkha', 'dukkhasacca', false], // a longer name only starts with it
+    ['dukkhasacca', 'dukkha', false],
+    ['kannatus', 'Dukkha (kannatus)', false], // a bracketed addition is not the name
+    ['', 'dukkha', false],
+    ['!!!', '!!!', false],
+  ])('%s spells %s: %s', (input, name, expected) => {
+    expect(spellsTermName(input, name)).toBe(expected)
   })
 })

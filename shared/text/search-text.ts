@@ -5,7 +5,7 @@ const COMBINING_MARKS = /\p{M}/gu
 const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', ı: 'i' }
 
 /** One character folded for search; may be longer than one character (ß → ss). */
-function foldSearchChar(char: string): string {
+export function foldSearchChar(char: string): string {
   const code = char.charCodeAt(0)
   if (code < 128) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char // ASCII: fast path
   const lower = char.toLowerCase()
@@ -71,7 +71,8 @@ export const isEmptyQuery = (query: SearchQuery) => query.words.length === 0 && 
 
 /**
  * A PostgreSQL tsquery for the 'simple' configuration: every word as a prefix, every phrase as
- * words in sequence, all required. Only letters and digits reach it, so it cannot be malformed.
+ * words in sequence, all required. Only letters and digits reach it (and the dots of a reference's
+ * number, server/modules/search/references.ts), so it cannot be malformed.
  */
 export function toTsQuery(query: SearchQuery): string {
   // Numbers match whole ('MN 10' is not MN 100); words match as prefixes ('satipat' finds satipaṭṭhāna).
@@ -111,4 +112,28 @@ export function findMatches(text: string, query: SearchQuery): { start: number; 
     }
   }
   return matches.sort((a, b) => a.start - b.start)
+}
+
+/** The letters and digits of a text, folded, without the spaces, hyphens and marks between them. */
+const spelling = (text: string) => wordsOf(text.slice(0, 500)).join('')
+
+/**
+ * The ways a lexicon term's name may be typed: the whole name, the name without its bracketed
+ * additions ("Dukkha (kannatus)" → "dukkha"), and each of the names a comma, semicolon or slash
+ * separates ("anattā, anattan" → "anatta", "anattan").
+ */
+export function termNameSpellings(name: string): string[] {
+  const bare = name.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+  const spellings = [name, bare, ...bare.split(/[,;/]/)].map(spelling).filter((s) => s.length > 0)
+  return [...new Set(spellings)]
+}
+
+/**
+ * Whether what a reader typed spells a lexicon term's name, with or without diacritics, spaces or
+ * hyphens: "dukkha" spells "dukkhā", "paticca samuppada" and "paṭiccasamuppāda" spell
+ * "paṭicca-samuppāda". Such a term is what the reader looks for, before pages that merely hold the word.
+ */
+export function spellsTermName(input: string, name: string): boolean {
+  const typed = spelling(input)
+  return typed.length > 0 && termNameSpellings(name).includes(typed)
 }

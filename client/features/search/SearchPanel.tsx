@@ -1,9 +1,11 @@
 // The inside of the search dialog: the search box (a combobox whose arrow keys move through the
-// results and whose Enter opens the active one), the filters, the status line and the results.
+// results and whose Enter opens the active one), the filters, the status line, the results and,
+// when there are more than it shows, a link to all of them on the search page.
 import { useEffect, useId, useState } from 'react'
 import type { KeyboardEvent } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import type { SearchResult } from '#shared/api/search.ts'
+import { fill } from '#shared/text/fill.ts'
 import { searchTexts } from '#client/texts/search.ts'
 import { Input } from '#client/components/ui/Input.tsx'
 import { Label } from '#client/components/ui/Label.tsx'
@@ -11,6 +13,7 @@ import { SearchFilters } from './SearchFilters.tsx'
 import { SearchResultList } from './SearchResultList.tsx'
 import { SearchStatus } from './SearchStatus.tsx'
 import { activeIndexOf, isNavigationKey, nextActiveIndex, resultHref, resultKeys } from './search-navigation.ts'
+import { searchPageHref } from './search-page-url.ts'
 import { useSearchResults } from './use-search-results.ts'
 
 interface SearchPanelProps {
@@ -112,6 +115,17 @@ export function SearchPanel({
         onChoose={choose}
         onActivate={(index) => setActiveKey(keys[index] ?? null)}
       />
+
+      {/* More than the dialog shows: all of them on the search page, with the same filters. */}
+      {search.total > results.length ? (
+        <Link
+          to={searchPageHref(search.request)}
+          onClick={onChosen}
+          className="justify-self-start rounded px-1 py-0.5 text-sm font-medium text-stone-800 underline underline-offset-4 hover:bg-stone-100"
+        >
+          {fill(searchTexts.allResults, { count: search.total })}
+        </Link>
+      ) : null}
 
       <p aria-hidden="true" className="hidden text-xs text-stone-500 sm:block">
         {searchTexts.hint}

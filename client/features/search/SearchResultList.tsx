@@ -45,7 +45,7 @@ export function SearchResultList({ id, results, keys, active, optionId, onChoose
   )
 }
 
-function ResultSummary({ result }: { result: SearchResult }) {
+export function ResultSummary({ result }: { result: SearchResult }) {
   const isTerm = result.type === 'term'
   const place = [result.bookTitle, result.chapterTitle].filter(Boolean).join(' › ')
   return (

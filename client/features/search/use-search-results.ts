@@ -26,7 +26,7 @@ export function useSearchResults(typed: string, { untickedBooks, includeLexicon 
   const searchable = q.length >= SEARCH_MIN_CHARS && !noBooks
   const search = useQuery({ ...searchQueries.results({ q, bookIds, includeLexicon }), enabled: searchable })
 
-  const results: readonly SearchResult[] = searchable && search.data ? search.data : []
+  const results: readonly SearchResult[] = searchable && search.data ? search.data.results : []
   return {
     books: books.data,
     booksFailed: books.isError,
@@ -35,5 +35,9 @@ export function useSearchResults(typed: string, { untickedBooks, includeLexicon 
     pending: search.isFetching,
     failed: search.isError,
     results,
+    /** Every result the query has; the dialog shows the first page of them. */
+    total: searchable && search.data ? search.data.pagination.total : 0,
+    /** What was asked, for the search page's address. */
+    request: { q, bookIds, includeLexicon },
   }
 }

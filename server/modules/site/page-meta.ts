@@ -1,5 +1,7 @@
 // The title, description and canonical link that the HTML for /content/{id} and /term/{id} carries,
 // so shared links preview well and search engines can index the page without running its script.
+// The search page (/otsing) gets its name and `noindex`: a page of results is not content of its own
+// (decision 027).
 import { IdString } from '#shared/api/common.ts'
 import type { Db } from '../../db/client.ts'
 import { cutText as cutPlainText, shortText as shortPlainText } from '../../lib/html-text.ts'
@@ -12,6 +14,16 @@ export interface PageMeta {
   title: string
   description: string
   canonicalPath: string
+  /** Kept out of search engines' indexes (they may still follow its links). */
+  noindex?: boolean
+}
+
+/** The search page's meta: the same for every query, so its HTML does not repeat what was typed. */
+const SEARCH_PAGE_META: PageMeta = {
+  title: 'Otsing',
+  description: 'Otsing Õpetuste entsüklopeedia raamatutest ja leksikonist.',
+  canonicalPath: '/otsing',
+  noindex: true,
 }
 
 const escapeHtml = (text: string) =>
@@ -24,6 +36,7 @@ export const cutText = (text: string, limit = DESCRIPTION_CHARS) => cutPlainText
 export const shortText = (html: string, limit = DESCRIPTION_CHARS) => shortPlainText(html, limit)
 
 export async function metaFor(db: Db, pathname: string): Promise<PageMeta | undefined> {
+  if (/^\/otsing\/?$/.test(pathname)) return SEARCH_PAGE_META
   const match = /^\/(content|term)\/([1-9][0-9]{0,9})$/.exec(pathname)
   const parsed = match && IdString.safeParse(match[2])
   if (!match || !parsed?.success) return undefined
@@ -50,6 +63,7 @@ export function withMeta(indexHtml: string, meta: PageMeta, origin: string) {
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:type" content="article" />`,
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
+    ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
   ].join('\n    ')
   // A function, not a string: in a replacement string `$&`, `$'` and `` $` `` would splice in parts of
   // index.html wherever a title contains them.

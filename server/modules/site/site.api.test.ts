@@ -74,6 +74,19 @@ describe('what search engines and link previews see', () => {
     expect(response.body).toContain('content="Love, friendship"')
   })
 
+  it('names the search page and keeps it out of indexes, whatever was searched', async () => {
+    for (const url of ['/otsing', '/otsing?q=mett%C4%81&page=2', '/otsing/?q=%3Cscript%3E', '/otsing?q=%E0%A4%A']) {
+      const response = await ctx.app.inject({ url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.body).toContain('<title>Otsing · Õpetuste entsüklopeedia</title>')
+      expect(response.body).toContain('<meta name="robots" content="noindex" />')
+      expect(response.body).not.toContain('script&gt;')
+    }
+    const page = await makePage('Indexed', '<p>x</p>', true)
+    expect((await ctx.app.inject({ url: `/content/${page.id}` })).body).not.toContain('noindex')
+    expect((await ctx.app.inject({ url: '/otsingud' })).body).not.toContain('noindex')
+  })
+
   it('lists published pages and terms in /sitemap.xml and points to it from /robots.txt', async () => {
     const page = await makePage('Listed', '<p>x</p>', true)
     const draft = await makePage('Unlisted', '<p>y</p>', false)

@@ -2,7 +2,7 @@
 // can search for a reference. Segment and range parts are left off: 'AN 4.10:1.2' → 'AN 4.10',
 // 'Dhp 1–20' → 'Dhp 1'. Only the canonical spelling of a collection counts ('an 8' is English).
 
-const COLLECTIONS = ['Thag', 'Thig', 'Dhp', 'Snp', 'Iti', 'MN', 'SN', 'DN', 'AN', 'Ud', 'Kp', 'Vv', 'Pv', 'Ja']
+import { COLLECTIONS } from '#shared/text/references.ts'
 
 // Not inside a word before or after; one to three numbers (10, 56.11, 1.2.3) after an optional space.
 const CITATION = new RegExp(
