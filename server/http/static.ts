@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 /** index.html as served for a path: with the page's own title and meta tags where it has them. */
 export type PageShell = (indexHtml: string, pathname: string, origin: string) => Promise<string>
 
-function readIndexHtml(clientDir: string | undefined) {
+export function readIndexHtml(clientDir: string | undefined) {
   const indexFile = clientDir && path.join(clientDir, 'index.html')
   return indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined
 }
@@ -90,8 +90,11 @@ function compressedShells() {
   }
 }
 
-export async function registerClient(app: FastifyInstance, clientDir: string | undefined, pageShell: PageShell) {
-  const indexHtml = readIndexHtml(clientDir)
+/**
+ * `indexHtml` is the built client's, read once by the caller (readIndexHtml), which also hashes its
+ * inline scripts into the CSP: the page shell sent is always made from the same bytes.
+ */
+export async function registerClient(app: FastifyInstance, indexHtml: string | undefined, pageShell: PageShell) {
   const compressed = compressedShells()
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
     const pathname = request.url.split('?')[0]!
