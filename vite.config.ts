@@ -6,11 +6,12 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { firstViewTemplates } from './client/features/first-view/frame.ts'
+import { bootScript } from './client/features/reading-settings/choices.ts'
 
 // The client is built into dist/client and served by the Fastify server (server/http/static.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), firstView(), precompress()],
+  plugins: [react(), tailwindcss(), readingSettings(), firstView(), precompress()],
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 })
@@ -25,6 +26,25 @@ function firstView(): Plugin {
     apply: 'build',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'first-view.json', source: JSON.stringify(firstViewTemplates()) })
+    },
+  }
+}
+
+/**
+ * Puts the reading settings' boot script inline in index.html's <head>, so the stored theme, text
+ * size and line width are on <html> before the first paint. The server allows it by the hash of the
+ * bytes it finds in the built index.html (server/http/security-headers.ts; decision 029).
+ */
+function readingSettings(): Plugin {
+  return {
+    name: 'reading-settings',
+    // Before the stylesheet: a script after one waits for it to load before it runs.
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes('<title>')) throw new Error('index.html has no <title> to put the settings script before')
+        return html.replace('<title>', () => `<script>${bootScript}</script>\n    <title>`)
+      },
     },
   }
 }

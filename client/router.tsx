@@ -1,4 +1,4 @@
-// Every route of the site. The book and chapter pages are lazy (a visitor's first page does without
+// Every route of the site. The book and chapter pages and the search page are lazy (a visitor's first page does without
 // them). Admin screens are lazy: their code loads only inside AdminGate,
 // that is, only for a logged-in administrator. The login form is lazy too (it validates with zod,
 // which a visitor's first page does without).
@@ -23,6 +23,7 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
 
 const BookPage = lazyScreen(() => import('./features/reader/BookPage.tsx'), 'BookPage')
 const ChapterPage = lazyScreen(() => import('./features/reader/ChapterPage.tsx'), 'ChapterPage')
+const SearchPage = lazyScreen(() => import('./features/search/SearchPage.tsx'), 'SearchPage')
 const LoginPage = lazyScreen(() => import('./features/auth/LoginPage.tsx'), 'LoginPage')
 const BooksPage = lazyScreen(() => import('./features/admin/books/BooksPage.tsx'), 'BooksPage')
 const ChaptersPage = lazyScreen(() => import('./features/admin/chapters/ChaptersPage.tsx'), 'ChaptersPage')
@@ -61,6 +62,14 @@ export const routes: RouteObject[] = [
             element: (
               <Suspense fallback={<LoadingStatus />}>
                 <ChapterPage />
+              </Suspense>
+            ),
+          },
+          {
+            path: 'otsing',
+            element: (
+              <Suspense fallback={<LoadingStatus />}>
+                <SearchPage />
               </Suspense>
             ),
           },

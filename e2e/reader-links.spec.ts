@@ -26,9 +26,9 @@ async function tabToParagraphLink(page: Page) {
 }
 
 async function tabUntilParagraphLink(page: Page) {
-  // the title bar's previous and next page, table of contents and PDF come first; the body's own
-  // stop right after them
-  for (let presses = 0; presses < 6; presses++) {
+  // the title bar's previous and next page, find in page, table of contents, reading settings and
+  // PDF come first; the body's own stop right after them
+  for (let presses = 0; presses < 8; presses++) {
     await page.keyboard.press('Tab')
     if (await paragraphLink(page).evaluate((element) => element === document.activeElement)) return
   }

@@ -13,9 +13,9 @@ import { registerErrorHandling } from './http/errors.ts'
 import { registerNulGuard } from './http/nul-guard.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
-import { registerSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.ts'
+import { inlineScriptHashes, registerSecurityHeaders, securityHeaders } from './http/security-headers.ts'
 import { chunksAtOnce, type ChunksAtOnce } from './modules/content/chunks-at-once.ts'
-import { registerClient, registerClientFiles } from './http/static.ts'
+import { readIndexHtml, registerClient, registerClientFiles } from './http/static.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from './modules/auth/auth.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -23,6 +23,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { booksRoutes } from './modules/books/books.routes.ts'
 import { chaptersRoutes } from './modules/chapters/chapters.routes.ts'
 import { contentRoutes } from './modules/content/content.routes.ts'
+import { exportRoutes } from './modules/export/export.routes.ts'
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts'
 import { termImportRoutes } from './modules/terms/terms-import.routes.ts'
 import { termsRoutes } from './modules/terms/terms.routes.ts'
@@ -128,7 +129,11 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('Connection', 'close')
   })
-  await registerSecurityHeaders(app)
+  // The page shell's inline script (the reading settings, decision 029) is allowed by its hash,
+  // taken from the very index.html this app serves.
+  const indexHtml = readIndexHtml(clientDir)
+  const fixedHeaders = securityHeaders(inlineScriptHashes(indexHtml ?? ''))
+  await registerSecurityHeaders(app, fixedHeaders)
   await app.register(fastifyCookie, { secret: await sessionSecret(db, config.sessionSecret) })
   registerOriginCheck(app)
   registerNulGuard(app)
@@ -146,6 +151,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(booksRoutes, { db })
   await app.register(chaptersRoutes, { db })
   await app.register(contentRoutes, { db, state })
+  await app.register(exportRoutes, { state })
   await app.register(termsRoutes, { db, state })
   await app.register(termImportRoutes, { db })
   await app.register(feedbackRoutes, { db })
@@ -155,16 +161,16 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(siteRoutes, { db, donationUrl: config.donationUrl })
 
   atOnce = chunksAtOnce(state.content, {
-    fixedHeaders: SECURITY_HEADERS,
+    fixedHeaders,
     trustProxy: config.trustProxy !== false,
     log: app.log,
   })
   app.decorate('chunksAtOnce', atOnce)
 
   const firstViews = loadFirstViewTemplates(clientDir)
-  await registerClient(app, clientDir, async (indexHtml, pathname, origin) => {
+  await registerClient(app, indexHtml, async (shellHtml, pathname, origin) => {
     const meta = await metaFor(db, pathname)
-    const html = meta ? withMeta(indexHtml, meta, origin) : indexHtml
+    const html = meta ? withMeta(shellHtml, meta, origin) : shellHtml
     // The home page's text, or a published page's title bar and first chunk, before any script runs.
     const target = firstViewTarget(pathname)
     if (!firstViews || !target) return html

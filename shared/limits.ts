@@ -41,15 +41,30 @@ export const READER_SCROLL_DELAY_MS = 100
 export const TITLE_BAR_HIDE_AFTER_PX = 100
 export const TITLE_BAR_SHOW_BELOW_PX = 50
 export const TOC_MAX_HEADING_CHARS = 80
+/** Our own: find in page answers at most this many occurrences (and says when there are more). */
+export const FIND_MAX_OCCURRENCES = 1000
+/** Our own: what find in page looks for is at most this long (trimmed). */
+export const FIND_QUERY_MAX_CHARS = 200
 
 // Lexicon and search
 export const LEXICON_PAGE_SIZE_PUBLIC = 25
 export const LEXICON_PAGE_SIZE_ADMIN = 20
 /** Our own: the feedback inbox pages like the admin lexicon. */
 export const FEEDBACK_PAGE_SIZE_ADMIN = 20
+/** Our own: the selected passage feedback carries from a reader page, in characters (UTF-16 units). */
+export const FEEDBACK_PASSAGE_MAX_CHARS = 1000
+/** Our own: the id of the block that passage starts in. */
+export const FEEDBACK_BLOCK_ID_MAX_CHARS = 200
 export const SEARCH_DEBOUNCE_MS = 300
 /** Our own: the search dialog waits for this many characters before asking. */
 export const SEARCH_MIN_CHARS = 2
+/** Our own: results per page of GET /api/search when not asked (the dialog's 30, as before paging). */
+export const SEARCH_PAGE_SIZE = 30
+/** Our own: results per page on the search page (/otsing). */
+export const SEARCH_PAGE_SIZE_FULL = 20
+export const SEARCH_MAX_PAGE_SIZE = 100
+/** Our own: the last page one may ask for (a million results at the largest page size). */
+export const SEARCH_MAX_PAGE = 10_000
 export const CHAPTER_CONTENT_CACHE_MS = 5 * 60 * 1000
 
 // Side panel (percent of the width)

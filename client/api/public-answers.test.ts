@@ -88,6 +88,7 @@ const search = {
       heading: null,
     },
   ],
+  pagination: { page: 1, total: 2, totalPages: 1, hasNext: false, hasPrev: false },
 }
 const termsPage = {
   data: [term],
@@ -162,7 +163,7 @@ const cases: Array<{
     name: 'search results',
     schema: SearchAnswer,
     valid: search,
-    broken: { results: [{ ...search.results[0], snippet: 'root' }] },
+    broken: { results: [{ ...search.results[0], snippet: 'root' }], pagination: search.pagination },
     run: async () => searchQueries.results({ q: 'root', bookIds: null, includeLexicon: true }).queryFn!({} as never),
   },
   {
@@ -185,6 +186,15 @@ describe('public answers checked by hand', () => {
     expect(schema.safeParse(broken).success).toBe(false)
     answer(broken)
     await expect(run()).rejects.toBeInstanceOf(AnswerShapeError)
+  })
+
+  it('refuse search results without their pagination (the total the dialog and page show)', async () => {
+    const { results } = search
+    expect(SearchAnswer.safeParse({ results }).success).toBe(false)
+    answer({ results })
+    await expect(
+      searchQueries.results({ q: 'root', bookIds: null, includeLexicon: true }).queryFn!({} as never),
+    ).rejects.toBeInstanceOf(AnswerShapeError)
   })
 
   it('give back the whole answer, every field kept', async () => {

@@ -11,6 +11,7 @@ import type {
   ContentSummary,
   PageLink,
   ContentToc,
+  FindAnswer,
   LocateAnswer as LocateAnswerSchema,
   ReaderChunk,
 } from '#shared/api/content.ts'
@@ -85,6 +86,14 @@ const isReaderChunk = objectOf<ReaderChunk>({
   linksContent: (value) => value === undefined || value === null || isString(value),
 })
 const isLocateAnswer = objectOf<LocateAnswer>({ chunk: isInteger })
+const isFindAnswer = objectOf<FindAnswer>({
+  buildId: nullable(isInteger),
+  total: isInteger,
+  capped: isBoolean,
+  occurrences: arrayOf(
+    objectOf<FindAnswer['occurrences'][number]>({ block: isString, position: isInteger, index: isInteger }),
+  ),
+})
 
 export const readerQueries = {
   /** Under 'books' and 'content' so the admin's changes refresh the reader's views too. */
@@ -144,6 +153,17 @@ export const readerQueries = {
           isContentToc,
           'GET /api/content/{id}/toc',
         ).headers,
+    }),
+  /** Find in page: every occurrence of `query` in the whole page, loaded or not (the find bar). */
+  find: (id: number, query: string) =>
+    queryOptions({
+      queryKey: [...libraryRoots.content, 'reader-find', id, query] as const,
+      queryFn: async () =>
+        expectAnswer<FindAnswer>(
+          await getJson<unknown>(`/api/content/${id}/find?${new URLSearchParams({ q: query })}`),
+          isFindAnswer,
+          'GET /api/content/{id}/find',
+        ),
     }),
   term: (id: number) =>
     queryOptions({

@@ -51,12 +51,39 @@ export const readerTexts = {
   resume: 'Jätka',
   resumeDismiss: 'Ei, aitäh',
   recentlyRead: 'Viimati loetud',
+  // interim: find in page (the title bar's button and the bar it opens)
+  find: 'Otsi lehelt',
+  findPlaceholder: 'Otsi sellelt lehelt…',
+  findPrevious: 'Eelmine vaste',
+  findNext: 'Järgmine vaste',
+  findClose: 'Sulge otsing lehelt',
+  findCount: 'Vaste', // read before "3 / 17"
+  findNone: 'Ei leitud',
+  findSearching: 'Otsin…',
+  findFailed: 'Otsing ebaõnnestus',
+  findKeys: 'Enter järgmine, Shift+Enter eelmine, Esc sulgeb',
+  // interim: the reading settings' button in the title bar and its popover
+  settings: 'Aa',
+  settingsLabel: 'Aa: lugemisseaded', // starts with the visible text, for voice control
+  settingsHeading: 'Lugemisseaded',
+  settingsNotKept: 'Brauser ei luba seadeid salvestada: need kehtivad ainult selle lehe avamiseni.',
+  textSize: 'Kirja suurus',
+  textSizes: { small: 'Väike', medium: 'Keskmine', large: 'Suur', 'x-large': 'Väga suur' },
+  width: 'Rea laius',
+  widths: { narrow: 'Kitsas', medium: 'Keskmine', wide: 'Lai' },
+  theme: 'Teema',
+  themes: { system: 'Süsteemi järgi', light: 'Hele', sepia: 'Seepia', dark: 'Tume' },
   print: {
     loading: 'Kogu sisu laadimine printimiseks… ({loaded}/{total})', // interim
     ready: 'Prindivaade on valmis.', // interim
     printAgain: 'Prindi', // interim
     close: 'Sulge prindivaade', // interim
     toc: 'Sisukord', // interim
+    chapterLoading: 'Peatüki lehekülgede laadimine printimiseks… ({loaded}/{total})', // interim
+    chapterEmpty: 'Selles peatükis pole veel avaldatud lehekülgi.', // interim
+    chapter: 'Prindi kogu peatükk (PDF)', // interim: the chapter page's link to its print view
+    chapterEpub: 'Laadi peatükk alla EPUB-ina', // interim: the chapter page's download, beside the print link
+    pageEpub: 'Laadi alla EPUB-ina', // interim: the single page's print view toolbar
   },
 } as const
 
@@ -71,6 +98,7 @@ export const bookTexts = {
   noPages: 'Selles peatükis pole veel avaldatud lehekülgi.', // interim
   aboutBook: 'Raamatust', // interim: the side tree's link to the book page
   aboutChapter: 'Peatükist', // interim: the side tree's link to the chapter page
+  epub: 'Laadi alla EPUB-ina', // interim: the book page's download of the whole book
 }
 
 export const sidePanelTexts = {

@@ -29,6 +29,7 @@ const ROUTES = [
   ['POST', '/api/content/chunk'],
   ['POST', '/api/content/finalize'],
   ['GET', '/api/content/:id/chunks'],
+  ['GET', '/api/content/:id/find'],
   ['GET', '/api/content/:id/locate'],
   ['GET', '/api/content/:id/revisions'],
   ['GET', '/api/terms'],

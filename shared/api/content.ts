@@ -1,6 +1,12 @@
 // The content pages contract: pages, chunked saving, reader chunks and jumps.
 import { z } from 'zod'
-import { CONTENT_SIZE_LIMIT_BYTES, READER_CHUNK_SIZE, READER_CHUNK_SIZES, UPLOAD_CHUNK_CHARS } from '../limits.ts'
+import {
+  CONTENT_SIZE_LIMIT_BYTES,
+  FIND_QUERY_MAX_CHARS,
+  READER_CHUNK_SIZE,
+  READER_CHUNK_SIZES,
+  UPLOAD_CHUNK_CHARS,
+} from '../limits.ts'
 import { Id, IdString, Order, Timestamp } from './common.ts'
 
 /** At most this many upload chunks make one page (10 MB of text in 51,200-character chunks, with room). */
@@ -157,5 +163,23 @@ export const LocateQuery = z.object({
   size: ChunkSize,
 })
 export const LocateAnswer = z.object({ chunk: z.number().int() })
+
+/** Find in page: `q` is looked for in the page's text as the reader shows it, case and diacritics aside. */
+export const FindQuery = z.object({ q: z.string().trim().min(1).max(FIND_QUERY_MAX_CHARS) })
+export const FindAnswer = z.object({
+  /** The build the occurrences are in (see ReaderChunkQuery.build). */
+  buildId: z.number().int().nullable(),
+  /** How many occurrences are listed: all of them, or FIND_MAX_OCCURRENCES when `capped`. */
+  total: z.number().int(),
+  /** There are more occurrences than are listed. */
+  capped: z.boolean(),
+  /**
+   * In the page's order: the id of the block (a top-level element, a jump target) the occurrence is
+   * in, the block's position among the page's blocks (its chunk is position / size), and which of the
+   * block's occurrences it is (0 for the first), counted left to right without overlapping.
+   */
+  occurrences: z.array(z.object({ block: z.string(), position: z.number().int(), index: z.number().int() })),
+})
+export type FindAnswer = z.infer<typeof FindAnswer>
 
 export const ReprocessAnswer = z.object({ message: z.string(), processed: z.number().int(), failed: z.number().int() })

@@ -62,7 +62,9 @@ function reader() {
   return [
     `<article class="reader"><div role="group" aria-label="${readerTexts.titleBarLabel}" data-visible="true" class="${t.bar} ${t.motion}">`,
     `<div class="${t.crumbRow}"><p class="${t.crumb}">{{crumb}}</p>{{pager}}</div><div class="${t.row}"><div class="${t.start}"><h1 class="${c.heading}">{{title}}</h1></div>`,
-    `<div class="${t.tools}"><button type="button" class="${buttonClasses('secondary')}">${readerTexts.toc}</button>`,
+    `<div class="${t.tools}"><button type="button" class="${buttonClasses('secondary', t.findButton)}" aria-label="${readerTexts.find}" title="${readerTexts.find}" aria-expanded="false">${SEARCH_ICON}</button>`,
+    `<button type="button" class="${buttonClasses('secondary')}">${readerTexts.toc}</button>`,
+    `<button type="button" aria-label="${readerTexts.settingsLabel}" class="${buttonClasses('secondary')}">${readerTexts.settings}</button>`,
     `<a href="/content/{{id}}?print=1" target="_blank" rel="noopener" aria-label="${readerTexts.pdfLabel}" class="${buttonClasses('secondary')}">${readerTexts.pdf}</a>`,
     `</div></div></div>`,
     `<div class="reader-body"><div class="reader-chunk reader-prose" data-chunk="0">{{chunk}}</div></div></article>`,

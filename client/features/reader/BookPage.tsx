@@ -2,6 +2,7 @@
 // to its chapter page. From GET /api/books, which the side tree has already fetched.
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
+import { epubPath } from '#client/api/export.ts'
 import { fill } from '#shared/text/fill.ts'
 import { errorTexts } from '#client/texts/common.ts'
 import { bookTexts } from '#client/texts/reader.ts'
@@ -40,6 +41,18 @@ export function BookPage() {
         <div className="min-w-0 grow basis-64">
           <PageHeading title={book.title}>{book.title}</PageHeading>
           <Description text={book.description} />
+          {chapters.length > 0 ? (
+            <p className="mt-3">
+              <a
+                href={epubPath('book', book.id)}
+                download
+                type="application/epub+zip"
+                className="text-amber-800 underline underline-offset-4"
+              >
+                {bookTexts.epub}
+              </a>
+            </p>
+          ) : null}
         </div>
       </div>
       <h2 className="mt-8 font-serif text-xl font-semibold text-stone-900">{bookTexts.chapters}</h2>

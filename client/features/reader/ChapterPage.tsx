@@ -1,7 +1,8 @@
 // /chapter/:id: a chapter's book, description and published pages (GET /api/chapters/{id} and the
 // side tree's GET /api/chapters/{id}/content).
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { epubPath } from '#client/api/export.ts'
 import { errorTexts } from '#client/texts/common.ts'
 import { bookTexts, readerTexts } from '#client/texts/reader.ts'
 import { ApiError } from '#client/api/http.ts'
@@ -9,9 +10,17 @@ import { readerQueries } from '#client/api/reader.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { Description, listLinkClass, positiveId } from './about-page.tsx'
+import { ChapterPrintView } from './PrintView.tsx'
 
 export function ChapterPage() {
   const chapterId = positiveId(useParams().id)
+  const [search] = useSearchParams()
+  if (chapterId !== null && search.get('print') === '1')
+    return <ChapterPrintView key={chapterId} chapterId={chapterId} />
+  return <ChapterAbout chapterId={chapterId} />
+}
+
+function ChapterAbout({ chapterId }: { chapterId: number | null }) {
   const chapter = useQuery({ ...readerQueries.chapter(chapterId ?? 0), enabled: chapterId !== null })
   const pages = useQuery({ ...readerQueries.chapterPages(chapterId ?? 0), enabled: chapterId !== null })
   if (chapterId === null || (chapter.error instanceof ApiError && chapter.error.status === 404)) {
@@ -47,15 +56,37 @@ export function ChapterPage() {
       ) : pages.data.length === 0 ? (
         <p className="mt-3 text-stone-600">{bookTexts.noPages}</p>
       ) : (
-        <ol className="mt-3 grid gap-1">
-          {pages.data.map((page) => (
-            <li key={page.id}>
-              <Link to={`/content/${page.id}`} className={listLinkClass}>
-                {page.title}
-              </Link>
-            </li>
-          ))}
-        </ol>
+        <>
+          <ol className="mt-3 grid gap-1">
+            {pages.data.map((page) => (
+              <li key={page.id}>
+                <Link to={`/content/${page.id}`} className={listLinkClass}>
+                  {page.title}
+                </Link>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-6">
+            <a
+              href={`/chapter/${chapterId}?print=1`}
+              target="_blank"
+              rel="noopener"
+              className="text-amber-800 underline underline-offset-4"
+            >
+              {readerTexts.print.chapter}
+            </a>
+          </p>
+          <p className="mt-2">
+            <a
+              href={epubPath('chapter', chapterId)}
+              download
+              type="application/epub+zip"
+              className="text-amber-800 underline underline-offset-4"
+            >
+              {readerTexts.print.chapterEpub}
+            </a>
+          </p>
+        </>
       )}
     </article>
   )

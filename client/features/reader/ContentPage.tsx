@@ -18,5 +18,5 @@ export function ContentPage() {
 
 /** True on the print view's address: the layout leaves out the header and the side panel there. */
 export function isPrintAddress(search: URLSearchParams, pathname: string): boolean {
-  return search.get('print') === '1' && pathname.startsWith('/content/')
+  return search.get('print') === '1' && (pathname.startsWith('/content/') || pathname.startsWith('/chapter/'))
 }

@@ -2,13 +2,14 @@
 // the last chunk) and the term popup; it starts from the server's first view when the HTML had one.
 // Clicks on links inside the page are routed here: '#…' jumps, '/term/…' popups, other reader
 // addresses inside the app (in-app-link.ts).
-import { Suspense, useLayoutEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { readerTexts } from '#client/texts/reader.ts'
 import { ApiError } from '#client/api/http.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { claimFirstView } from '#client/features/first-view/first-view.ts'
+import { rememberSelections } from '#client/features/feedback/selected-passage.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { lazyPart } from '#client/components/lazy-part.ts'
 import { ChunkedBody } from './ChunkedBody.tsx'
@@ -51,6 +52,9 @@ export function Reader({ contentId }: { contentId: number }) {
   /** The popup stays mounted after its first opening, so it closes as a Radix dialog does. */
   const [termWanted, setTermWanted] = useState(false)
   const followInApp = useFollowInApp()
+
+  // The passage a reader selects here goes with their feedback (FeedbackForm.tsx).
+  useEffect(() => (article.current ? rememberSelections(contentId, article.current) : undefined), [contentId])
 
   // Where the reader had scrolled the server's page before the script ran, before the next paint.
   useLayoutEffect(() => {
@@ -98,7 +102,7 @@ export function Reader({ contentId }: { contentId: number }) {
       onFocus={preloadTermPopup}
       className="reader"
     >
-      <TitleBar summary={summary.data} onJump={jumpTo} />
+      <TitleBar summary={summary.data} onJump={jumpTo} find={{ contentId, loader, article, scrollRoot }} />
       {summary.isError && !(summary.error instanceof ApiError && summary.error.status === 404) ? (
         <p role="alert" className="mb-4 text-sm text-red-800">
           {readerTexts.fetchContentFailed}

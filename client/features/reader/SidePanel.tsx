@@ -37,7 +37,7 @@ export function SidePanel({ contentId, onNavigate }: { contentId: number | null;
             </li>
           ) : null}
           <li>
-            <FeedbackDialog />
+            <FeedbackDialog contentId={contentId} />
           </li>
         </ul>
       )}

@@ -1,8 +1,9 @@
-// The reader's sticky title bar: where the page sits, the previous and next page, its title, the
-// table of contents and the PDF export. It slides away while the reader scrolls down and returns
-// when they scroll up.
-import { Suspense, useEffect, useRef, useState } from 'react'
+// The reader's sticky title bar: where the page sits, the previous and next page, its title, find in
+// page, the table of contents, the reading settings and the PDF export. It slides away while the
+// reader scrolls down and returns when they scroll up (it stays while the find bar is open).
+import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { clsx } from 'clsx'
+import type { ReactNode, RefObject } from 'react'
 import { Link } from 'react-router'
 import type { ContentSummary, PageLink } from '#shared/api/content.ts'
 import { siteTexts } from '#client/texts/common.ts'
@@ -10,6 +11,7 @@ import { readerTexts } from '#client/texts/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { lazyPart } from '#client/components/lazy-part.ts'
+import type { FindTarget } from './FindBar.tsx'
 import { titleBarClasses } from './layout-classes.ts'
 import { pagerLinkLabel } from './PageEndNav.tsx'
 import { useScrollRoot } from './scroll-root.ts'
@@ -17,9 +19,33 @@ import { titleBarVisible } from './title-bar.ts'
 
 /** The table of contents' popover (Radix Popover, Floating UI) loads when it is first wanted. */
 const tocPopover = lazyPart(() => import('./TocPopover.tsx'), 'TocPopover')
+/** The find bar loads when its button is first pointed at, focused or pressed. */
+const findBar = lazyPart(() => import('./FindBar.tsx'), 'FindBar')
+/** The reading settings' popover, likewise. */
+const settingsPopover = lazyPart(
+  () => import('#client/features/reading-settings/ReadingSettingsPopover.tsx'),
+  'ReadingSettingsPopover',
+)
 
-export function TitleBar({ summary, onJump }: { summary: ContentSummary | undefined; onJump: (id: string) => void }) {
-  const visible = useTitleBarVisibility()
+export function TitleBar({
+  summary,
+  onJump,
+  find,
+}: {
+  summary: ContentSummary | undefined
+  onJump: (id: string) => void
+  /** The reader find in page searches; without it there is no find button. */
+  find?: FindTarget
+}) {
+  const scrolledIntoView = useTitleBarVisibility()
+  const [finding, setFinding] = useState(false)
+  const findButton = useRef<HTMLButtonElement>(null)
+  const findBarId = useId()
+  const visible = scrolledIntoView || finding
+  const closeFind = () => {
+    setFinding(false)
+    findButton.current?.focus()
+  }
   return (
     <div
       role="group"
@@ -45,7 +71,16 @@ export function TitleBar({ summary, onJump }: { summary: ContentSummary | undefi
           </PageHeading>
         </div>
         <div className={titleBarClasses.tools}>
+          {find ? (
+            <FindButton
+              ref={findButton}
+              open={finding}
+              controls={findBarId}
+              onClick={() => setFinding((was) => !was)}
+            />
+          ) : null}
           <TocButton contentId={summary?.id ?? null} onJump={onJump} />
+          <SettingsButton />
           {summary ? (
             <Button asChild variant="secondary">
               <a
@@ -60,7 +95,53 @@ export function TitleBar({ summary, onJump }: { summary: ContentSummary | undefi
           ) : null}
         </div>
       </div>
+      {find && finding ? (
+        <Suspense fallback={null}>
+          <findBar.Component id={findBarId} {...find} onClose={closeFind} />
+        </Suspense>
+      ) : null}
     </div>
+  )
+}
+
+/** Find in page's button: a magnifier, named for screen readers and voice control; the server draws the same. */
+function FindButton({
+  ref,
+  open,
+  controls,
+  onClick,
+}: {
+  ref: RefObject<HTMLButtonElement | null>
+  open: boolean
+  controls: string
+  onClick: () => void
+}) {
+  return (
+    <Button
+      ref={ref}
+      type="button"
+      variant="secondary"
+      className={titleBarClasses.findButton}
+      aria-label={readerTexts.find}
+      title={readerTexts.find}
+      aria-expanded={open}
+      aria-controls={open ? controls : undefined}
+      onPointerEnter={findBar.preload}
+      onPointerDown={findBar.preload}
+      onFocus={findBar.preload}
+      onClick={onClick}
+    >
+      <FindIcon />
+    </Button>
+  )
+}
+
+function FindIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="8.5" cy="8.5" r="5.5" />
+      <path d="m13 13 4.5 4.5" strokeLinecap="round" />
+    </svg>
   )
 }
 
@@ -97,13 +178,54 @@ function useTitleBarVisibility() {
   return visible
 }
 
-/**
- * The table of contents' button. Its popover (TocPopover.tsx) is loaded when the pointer or focus
- * reaches the button, and opens when its code is there if it was asked for before.
- */
+/** The table of contents' button and its popover (TocPopover.tsx). */
 function TocButton({ contentId, onJump }: { contentId: number | null; onJump: (id: string) => void }) {
+  return (
+    <PopoverButton
+      part={tocPopover}
+      popover={(state) => <tocPopover.Component contentId={contentId} onJump={onJump} {...state} />}
+    >
+      {readerTexts.toc}
+    </PopoverButton>
+  )
+}
+
+/** The reading settings' button ("Aa") and its popover. */
+function SettingsButton() {
+  return (
+    <PopoverButton
+      part={settingsPopover}
+      label={readerTexts.settingsLabel}
+      popover={(state) => <settingsPopover.Component {...state} />}
+    >
+      {readerTexts.settings}
+    </PopoverButton>
+  )
+}
+
+interface PopoverState {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  anchor: RefObject<HTMLButtonElement | null>
+}
+
+/**
+ * A title bar button with a lazy popover: its code is loaded when the pointer or focus reaches the
+ * button, and the popover opens when its code is there if it was asked for before; mounted from its
+ * first opening on, so it closes as a Radix popover does.
+ */
+function PopoverButton({
+  part,
+  label,
+  popover,
+  children,
+}: {
+  part: { preload: () => void }
+  label?: string
+  popover: (state: PopoverState) => ReactNode
+  children: ReactNode
+}) {
   const [open, setOpen] = useState(false)
-  /** Mounted from its first opening on, so it closes as a Radix popover does. */
   const [wanted, setWanted] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   return (
@@ -112,30 +234,21 @@ function TocButton({ contentId, onJump }: { contentId: number | null; onJump: (i
         ref={button}
         type="button"
         variant="secondary"
+        aria-label={label}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-state={open ? 'open' : 'closed'}
-        onPointerEnter={tocPopover.preload}
-        onPointerDown={tocPopover.preload}
-        onFocus={tocPopover.preload}
+        onPointerEnter={part.preload}
+        onPointerDown={part.preload}
+        onFocus={part.preload}
         onClick={() => {
           setWanted(true)
           setOpen((wasOpen) => !wasOpen)
         }}
       >
-        {readerTexts.toc}
+        {children}
       </Button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <tocPopover.Component
-            contentId={contentId}
-            open={open}
-            onOpenChange={setOpen}
-            anchor={button}
-            onJump={onJump}
-          />
-        </Suspense>
-      ) : null}
+      {wanted ? <Suspense fallback={null}>{popover({ open, onOpenChange: setOpen, anchor: button })}</Suspense> : null}
     </>
   )
 }

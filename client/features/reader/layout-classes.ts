@@ -42,4 +42,5 @@ export const titleBarClasses = {
   row: 'flex items-start justify-between gap-3',
   start: 'min-w-0',
   tools: 'flex shrink-0 gap-2',
+  findButton: 'px-3',
 } as const

@@ -20,6 +20,16 @@ const HIGHLIGHT_CLASS = 'reader-highlight'
  */
 const SETTLE_QUIET_MS = 300
 const SETTLE_MAX_MS = 5000
+/** How many times a jump goes back to its target after the smooth scroll, if the target moved. */
+const LAND_ATTEMPTS = 5
+
+/** Resolves after `count` animation frames (layout and scroll anchoring have run). */
+function frames(count: number): Promise<void> {
+  return new Promise((resolve) => {
+    const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)))
+    step(count)
+  })
+}
 
 interface ReadingPosition {
   element: Element | null
@@ -132,8 +142,13 @@ export function useReaderJumps({
         await settle(scrollRoot.current)
         // A chunk that arrived above during the smooth scroll (chunk 0 on a fresh page) is not
         // compensated while the animation runs: if that pushed the target away, go back to it.
-        if (!stale() && scrollRoot.current && !topInView(found, scrollRoot.current)) {
+        // Landing lays out the blocks near the view (decision 025), which can move the target once
+        // more: look again after a few frames until it stays.
+        for (let attempt = 0; attempt < LAND_ATTEMPTS; attempt++) {
+          const root = scrollRoot.current
+          if (stale() || !root || topInView(found, root)) break
           found.scrollIntoView({ block: 'start' })
+          await frames(3)
         }
       } finally {
         release()

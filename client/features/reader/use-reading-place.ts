@@ -1,5 +1,6 @@
 // The reader's side of reading-history.ts: notes which block is at the top of the view as the
-// reader scrolls (at most once a second, and when they leave the page), and on opening a page
+// reader scrolls (looked up at most once a frame, saved at most once a second and when they leave
+// the page), and on opening a page
 // without a place in its address offers the block where they stopped last time.
 import { useEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react'
@@ -49,13 +50,20 @@ export function useReadingPlace({
       timer = undefined
       save()
     }
-    const onScroll = () => {
+    // The block is looked up once a frame, not on every scroll event (elementFromPoint forces a
+    // layout); it is noted at once, while the page's DOM is still there to ask.
+    let frame: number | undefined
+    const sample = () => {
+      frame = undefined
       // Read past a screen: the offer has nothing more to say.
       if (root.scrollTop > root.clientHeight) setOffer(null)
       const block = blockAtTop(root, article.current)
       if (block === null || block === lastBlock.current) return
       lastBlock.current = block
       timer ??= setTimeout(flush, SAVE_EVERY_MS)
+    }
+    const onScroll = () => {
+      frame ??= requestAnimationFrame(sample)
     }
     const onHide = () => {
       if (document.visibilityState === 'hidden') flush()
@@ -64,6 +72,7 @@ export function useReadingPlace({
     document.addEventListener('visibilitychange', onHide)
     window.addEventListener('pagehide', flush)
     return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame)
       flush()
       root.removeEventListener('scroll', onScroll)
       document.removeEventListener('visibilitychange', onHide)

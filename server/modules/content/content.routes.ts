@@ -16,6 +16,8 @@ import {
   ContentSummary,
   ContentToc,
   FinalizeInput,
+  FindAnswer,
+  FindQuery,
   LocateAnswer,
   LocateQuery,
   ReaderChunkQuery,
@@ -28,6 +30,7 @@ import { AppError } from '../../http/errors.ts'
 import { jsonStream } from '../../http/json-pieces.ts'
 import * as repo from './content.repo.ts'
 import { readPage, removePage, savePage } from './content.service.ts'
+import { findInPage } from './find-in-page.ts'
 import { readSummary, readToc } from './first-view.ts'
 import { chunkCacheControl, chunkEncodingFor, chunkEtag } from './chunk-answer.ts'
 import { locateAnchor, readChunk } from './reader.service.ts'
@@ -243,6 +246,16 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
     },
     async (request) =>
       locateAnchor(content, request.params.id, request.query.anchor, request.query.size, request.user !== null),
+  )
+
+  // Find in page: every occurrence in the whole page, loaded in the reader or not (find-in-page.ts).
+  app.get(
+    '/api/content/:id/find',
+    {
+      config: { access: 'public' },
+      schema: { params: IdParams, querystring: FindQuery, response: { 200: FindAnswer } },
+    },
+    async (request) => findInPage(content, request.params.id, request.query.q, request.user !== null),
   )
 
   app.get(

@@ -43,13 +43,14 @@ export interface FirstView {
 export async function readFirstView(content: ContentContext, id: number): Promise<FirstView | undefined> {
   const row = await findPageSummary(content.db, id)
   if (!row?.published) return undefined
-  let chunk: ReaderChunk
-  try {
-    chunk = JSON.parse(await (await readChunk(content, id, 0, READER_CHUNK_SIZE, false)).json()) as ReaderChunk
-  } catch {
-    // Unpublished or deleted meanwhile: the client shows whatever the API says.
-    return undefined
-  }
-  // The chunk names the build its text comes from; the summary says the same build.
-  return { summary: { ...toSummary(row, await findNeighbours(content.db, id)), buildId: chunk.buildId }, chunk }
+  // The chunk (usually from memory) and the neighbours' query go out together.
+  const [chunk, neighbours] = await Promise.all([
+    readChunk(content, id, 0, READER_CHUNK_SIZE, false)
+      .then(async (answer) => JSON.parse(await answer.json()) as ReaderChunk)
+      // Unpublished or deleted meanwhile: the client shows whatever the API says.
+      .catch(() => undefined),
+    findNeighbours(content.db, id),
+  ])
+  if (!chunk) return undefined
+  return { summary: { ...toSummary(row, neighbours), buildId: chunk.buildId }, chunk }
 }

@@ -14,7 +14,7 @@ import * as builds from './reader-builds.repo.ts'
 export const BLOCK_JOINER = '\n'
 
 /** The page's reader state from memory (page-states.ts); visitors only see published pages. */
-async function readableState({ pageStates }: ContentContext, id: number, canSeeDrafts: boolean) {
+export async function readableState({ pageStates }: ContentContext, id: number, canSeeDrafts: boolean) {
   const state = await pageStates.get(id)
   if (!state || (!state.published && !canSeeDrafts)) throw notFound('Content')
   return state
@@ -29,6 +29,14 @@ async function sentBlocks({ db }: ContentContext, buildId: number | null, from: 
   if (buildId === null) return []
   const blocks = await builds.readBlocks(db, buildId, from, to)
   return blocks.length < to - from ? undefined : blocks.map(sanitizePageHtml)
+}
+
+/**
+ * Blocks `from … to-1` of a build as stored, sanitised again (the EPUB export reads a page this way,
+ * a batch at a time); undefined when the build is gone.
+ */
+export function readBuildBlocks(content: ContentContext, buildId: number, from: number, to: number) {
+  return sentBlocks(content, buildId, from, to)
 }
 
 /**
