@@ -52,6 +52,8 @@ function ImageInsertForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    // The dialog sits in a portal, but React still passes its submit up to the page's own form.
+    event.stopPropagation()
     if (!image) return
     const text = shownAlt.trim()
     if (!decorative && text === '') return setError(t.altRequired)
