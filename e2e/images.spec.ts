@@ -140,6 +140,27 @@ test('the editor names pictures the site will not show', async ({ page }) => {
   await expect(page.getByText('https://example.org/kaugel.jpg', { exact: true })).toBeVisible()
   // Pictures no longer push a page into the HTML view.
   await expect(contentEditor(page)).toBeVisible()
+
+  // A pasted picture is uploaded too; cancelling its dialog leaves the text as it was.
+  const pasted = (await picture(120, 80, '#4c1d95')).toString('base64')
+  await contentEditor(page).click()
+  await contentEditor(page).evaluate((editor, bytes) => {
+    const data = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))
+    const transfer = new DataTransfer()
+    transfer.items.add(new File([data], 'kleebitud.jpg', { type: 'image/jpeg' }))
+    editor.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+  }, pasted)
+  const dialog = page.getByRole('dialog', { name: 'Pildi lisamine' })
+  await expect(dialog.getByText('Pilt on üles laaditud: 120×80 px')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Loobu' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(contentEditor(page).locator('img[src^="/api/images/"]')).toHaveCount(0)
+
+  // A file that is no picture is refused with the reason, before anything is sent.
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Lisa pilt' }).click()
+  await (await chooser).setFiles({ name: 'märkmed.txt', mimeType: 'text/plain', buffer: Buffer.from('tekst') })
+  await expectToast(page, 'Pildi üleslaadimine ebaõnnestus', 'Fail „märkmed.txt“ ei ole pilt.')
 })
 
 test('the image library lists pictures with their pages and deletes an unused one', async ({ page }) => {

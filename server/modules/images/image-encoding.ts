@@ -6,6 +6,9 @@ import sharp from 'sharp'
 import { IMAGE_JPEG_QUALITY, IMAGE_MAX_INPUT_PIXELS, IMAGE_MAX_SIDE_PX, IMAGE_WEBP_QUALITY } from '#shared/limits.ts'
 import { AppError, badRequest } from '../../http/errors.ts'
 
+// Uploads are rare and each picture is new: libvips's operation cache would only hold memory.
+sharp.cache(false)
+
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif'
 
 export const NOT_A_PICTURE = 'Only JPEG, PNG, WebP and GIF pictures can be uploaded: this file is none of them'
