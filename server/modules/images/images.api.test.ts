@@ -2,6 +2,7 @@
 // one stored copy per file, the served picture's headers, the library's uses and delete rules.
 import zlib from 'node:zlib'
 import { count } from 'drizzle-orm'
+import { strFromU8, unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { IMAGE_ALT_MAX_CHARS, IMAGE_MAX_BYTES, READER_CHUNK_SIZE } from '#shared/limits.ts'
@@ -211,6 +212,13 @@ describe('the image library', () => {
     expect(body).toContain(
       `<img src="${image.url}" alt="Buddha kuju" width="800" height="600" loading="lazy" decoding="async">`,
     )
+
+    // The EPUB export keeps its rule for pictures (decision 031): their alt text in brackets.
+    const epub = await ctx.app.inject({ url: `/api/content/${pageId}/epub` })
+    expect(epub.statusCode).toBe(200)
+    const texts = Object.values(unzipSync(epub.rawPayload)).map((file) => strFromU8(file))
+    expect(texts.some((text) => text.includes('<span class="picture">[Buddha kuju]</span>'))).toBe(true)
+    expect(texts.some((text) => text.includes('/api/images/'))).toBe(false)
 
     const list = await ctx.app.inject({ url: '/api/images', headers: { cookie: await admin() } })
     expect(list.statusCode).toBe(200)

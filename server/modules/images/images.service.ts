@@ -100,16 +100,20 @@ export async function changeImageAlt(db: Db, user: CurrentUser, id: number, alt:
   return toImage(row)
 }
 
-/** Refused (409, naming the pages) while a page's current text shows the picture. */
+/**
+ * Refused (409, naming the pages) while a page's current text shows the picture. The pages are
+ * read before the short delete transaction: reading every page's text inside it would block
+ * everyone on PGlite, and a save can add a use at any moment anyway (the picture then answers 404).
+ */
 export async function removeImage(db: Db, user: CurrentUser, id: number): Promise<void> {
+  const uses = await findImageUses(db, id)
+  if (uses.length > 0) {
+    const titles = uses.map((page) => `“${page.title}”`).join(', ')
+    throw conflict(`The picture is used on ${uses.length === 1 ? 'a page' : `${uses.length} pages`}: ${titles}`, {
+      pages: uses.map(({ imageId: _imageId, ...page }) => page),
+    })
+  }
   await db.transaction(async (tx) => {
-    const uses = await findImageUses(tx, id)
-    if (uses.length > 0) {
-      const titles = uses.map((page) => `“${page.title}”`).join(', ')
-      throw conflict(`The picture is used on ${uses.length === 1 ? 'a page' : `${uses.length} pages`}: ${titles}`, {
-        pages: uses.map(({ imageId: _imageId, ...page }) => page),
-      })
-    }
     const deleted = await deleteImage(tx, id)
     if (!deleted) throw notFound('Image')
     await recordAudit(tx, user, 'delete', 'image', id, { fileName: deleted.fileName })
