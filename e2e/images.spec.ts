@@ -121,7 +121,9 @@ test('a picture added with "Lisa pilt" and one dropped in are shown by the reade
   expect(complaints).toEqual([])
 })
 
-test('the editor names pictures the site will not show', async ({ page }) => {
+test('the editor names pictures the site will not show, takes a pasted one and reuses the library', async ({
+  page,
+}) => {
   await loginAsAdmin(page)
   const chapter = await chapterFor(page, 'väline')
   const saved = await ok<{ id: number }>(
@@ -155,6 +157,21 @@ test('the editor names pictures the site will not show', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Loobu' }).click()
   await expect(dialog).toBeHidden()
   await expect(contentEditor(page).locator('img[src^="/api/images/"]')).toHaveCount(0)
+
+  // The same picture, now in the library, is put in from there without a new upload.
+  await page.getByRole('button', { name: 'Vali pilt pildikogust' }).click()
+  const picker = page.getByRole('dialog', { name: 'Vali pilt pildikogust' })
+  await expect(picker.getByRole('button', { name: /kleebitud\.jpg/ }).first()).toBeVisible()
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([])
+  await picker
+    .getByRole('button', { name: /kleebitud\.jpg/ })
+    .first()
+    .click()
+  await expect(picker).toBeHidden()
+  await expect(dialog.getByText('Pilt pildikogust: 120×80 px')).toBeVisible()
+  await dialog.getByLabel('Alternatiivtekst').fill('Lilla ruut')
+  await dialog.getByRole('button', { name: 'Lisa lehele' }).click()
+  await expect(contentEditor(page).locator('img[alt="Lilla ruut"]')).toHaveAttribute('width', '120')
 
   // A file that is no picture is refused with the reason, before anything is sent.
   const chooser = page.waitForEvent('filechooser')

@@ -10,6 +10,12 @@ export const imageTexts = {
     uploading: 'Laadin pilti üles… {percent}%', // interim
     processing: 'Server töötleb pilti…', // interim
     uploaded: 'Pilt on üles laaditud: {width}×{height} px', // interim
+    picked: 'Pilt pildikogust: {width}×{height} px', // interim
+    fromLibrary: 'Vali pilt pildikogust', // interim: the toolbar button and the picker's title
+    fromLibraryDescription: 'Vali pilt, mis on juba üles laaditud.', // interim
+    libraryEmpty: 'Pildikogu on tühi: lisa pilt nupuga „Lisa pilt“.', // interim
+    dimensions: '{width}×{height} px', // interim
+    libraryFailed: 'Pildikogu ei õnnestunud laadida', // interim
     alreadyThere: 'See pilt oli juba kogus; kasutan sama faili.', // interim
     alt: 'Alternatiivtekst', // interim
     altHint: 'Mida pilt näitab, ühe-kahe lausega.', // interim

@@ -74,8 +74,14 @@ function ImageInsertForm({
             className="max-h-48 w-auto max-w-full justify-self-start rounded border border-stone-200 object-contain"
           />
           <p role="status" className="text-sm text-stone-700">
-            {fill(t.uploaded, { width: image.width, height: image.height })}
-            {image.existing ? ` ${t.alreadyThere}` : null}
+            {upload.picked ? (
+              fill(t.picked, { width: image.width, height: image.height })
+            ) : (
+              <>
+                {fill(t.uploaded, { width: image.width, height: image.height })}
+                {image.existing ? ` ${t.alreadyThere}` : null}
+              </>
+            )}
           </p>
         </div>
       ) : (

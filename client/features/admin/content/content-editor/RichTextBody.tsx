@@ -10,6 +10,7 @@ import { contentExtensions } from './content-schema.ts'
 import { editorBodyClass } from './editor-styles.ts'
 import { ImageInsertDialog } from './ImageInsertDialog.tsx'
 import { ImageToolbarButton } from './ImageToolbarButton.tsx'
+import { LibraryPickerButton } from './LibraryPickerDialog.tsx'
 import { RichTextToolbar } from './RichTextToolbar.tsx'
 import { useImageInsertion } from './use-image-insertion.ts'
 import { serializeContent } from './serialize-content.ts'
@@ -77,6 +78,10 @@ export function RichTextBody({ initialText, fontSize, labelId, describedBy, onCh
           <ImageToolbarButton
             disabled={images.upload !== null}
             onFiles={(files) => images.start(files, editor.state.selection.from)}
+          />
+          <LibraryPickerButton
+            disabled={images.upload !== null}
+            onPick={(image) => images.pick(image, editor.state.selection.from)}
           />
         </RichTextToolbar>
       ) : null}

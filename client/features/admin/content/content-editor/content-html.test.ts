@@ -54,7 +54,8 @@ describe('unsupportedMarkup', () => {
   })
 
   it('names what the rich-text view would lose, once each', () => {
-    const html = '<p class="MsoNormal"><span style="x">a</span><img src="data:image/png;base64,AA" style="x"><span>b</span></p>'
+    const html =
+      '<p class="MsoNormal"><span style="x">a</span><img src="data:image/png;base64,AA" style="x"><span>b</span></p>'
     // Pictures are kept (image-node.ts); a style on one is not.
     expect(unsupportedMarkup(html)).toEqual(['p[class]', 'span', 'img[style]'])
   })

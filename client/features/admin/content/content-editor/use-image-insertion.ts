@@ -4,7 +4,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { EditorView } from '@tiptap/pm/view'
 import type { Editor } from '@tiptap/react'
-import type { ImageUploadResult } from '#shared/api/images.ts'
+import type { Image, ImageUploadResult } from '#shared/api/images.ts'
 import { IMAGE_MAX_BYTES } from '#shared/limits.ts'
 import { fill } from '#shared/text/fill.ts'
 import { imageTexts } from '#client/texts/images.ts'
@@ -21,6 +21,8 @@ export interface ImageUpload {
   /** 0…1 of the file sent; 1 while the server works on it. */
   progress: number
   image: ImageUploadResult | null
+  /** Chosen from the library rather than uploaded. */
+  picked?: boolean
 }
 
 export function useImageInsertion() {
@@ -82,6 +84,12 @@ export function useImageInsertion() {
     [],
   )
 
+  /** A picture already in the library, chosen to be put in again: no upload, straight to its alt text. */
+  function pick(image: Image, position: number | null) {
+    if (upload) return
+    setUpload({ fileName: image.fileName, position, progress: 1, image: { ...image, existing: true }, picked: true })
+  }
+
   function cancel() {
     abort.current?.abort()
     abort.current = null
@@ -103,7 +111,7 @@ export function useImageInsertion() {
     setUpload(null)
   }
 
-  return { upload, start, cancel, insert, editorHandlers }
+  return { upload, start, pick, cancel, insert, editorHandlers }
 }
 
 export type ImageInsertion = ReturnType<typeof useImageInsertion>
