@@ -40,6 +40,7 @@ export const imageTexts = {
     uploadedAt: 'Lisatud {when}', // interim
     alt: 'Alternatiivtekst', // interim
     noAlt: 'Alternatiivtekst puudub', // interim
+    altHint: 'Pakutakse pildi järgmisel lisamisel; lehtedel juba olevaid pilte see ei muuda.', // interim
     saveAlt: 'Salvesta', // interim
     altSaved: 'Alternatiivtekst on salvestatud', // interim
     usedBy: 'Kasutusel lehtedel:', // interim

@@ -158,12 +158,16 @@ function AltForm({ image }: { image: ImageWithUses }) {
           value={alt}
           maxLength={IMAGE_ALT_MAX_CHARS}
           placeholder={t.noAlt}
+          aria-describedby={`${id}-hint`}
           onChange={(event) => setAlt(event.target.value)}
         />
         <Button type="submit" variant="secondary" disabled={!changed || change.isPending} aria-busy={change.isPending}>
           {t.saveAlt}
         </Button>
       </div>
+      <p id={`${id}-hint`} className="text-xs text-stone-600">
+        {t.altHint}
+      </p>
     </form>
   )
 }
