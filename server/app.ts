@@ -25,6 +25,7 @@ import { chaptersRoutes } from './modules/chapters/chapters.routes.ts'
 import { contentRoutes } from './modules/content/content.routes.ts'
 import { exportRoutes } from './modules/export/export.routes.ts'
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts'
+import { imagesRoutes } from './modules/images/images.routes.ts'
 import { termImportRoutes } from './modules/terms/terms-import.routes.ts'
 import { termsRoutes } from './modules/terms/terms.routes.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
@@ -156,6 +157,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(termImportRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(auditRoutes, { db })
+  await app.register(imagesRoutes, { db })
 
   await app.register(searchRoutes, { db, state })
   await app.register(siteRoutes, { db, donationUrl: config.donationUrl })

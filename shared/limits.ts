@@ -17,6 +17,20 @@ export const COVER_IMAGE_JPEG_QUALITY = 0.7
 export const COVER_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 export const DEFAULT_ORDER = 0
 
+// Images in pages (our own)
+/** An uploaded picture file may be at most this large. */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024
+/** …and hold at most this many pixels (a 50-megapixel photo; more is refused before decoding). */
+export const IMAGE_MAX_INPUT_PIXELS = 50_000_000
+/** Stored pictures fit inside this square (never enlarged). */
+export const IMAGE_MAX_SIDE_PX = 1600
+export const IMAGE_JPEG_QUALITY = 82
+export const IMAGE_WEBP_QUALITY = 85
+/** Alt text of a picture, in characters. */
+export const IMAGE_ALT_MAX_CHARS = 500
+/** What the picture inputs offer; the server decides from the bytes. */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
+
 // Chunked upload of a content page
 export const UPLOAD_CHUNK_CHARS = 51_200
 export const UPLOAD_CHUNK_ATTEMPTS = 3

@@ -9,6 +9,7 @@ export const adminTexts = {
     home: 'Home',
     books: 'Books',
     lexicon: 'Lexicon',
+    images: 'Pildid', // interim
     feedback: 'Feedback',
     audit: 'Audit log', // interim
     logout: 'Log out',

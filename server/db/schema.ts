@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
 
 const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow()
 const updatedAt = () =>
@@ -287,3 +288,25 @@ export const auditLog = pgTable(
   },
   (t) => [index().on(t.createdAt)],
 )
+
+/**
+ * Pictures used in pages, stored once each (`hash` of the uploaded bytes finds a repeated upload)
+ * and served from /api/images/{id}?v=… (the bytes of an id never change; the alt text may).
+ */
+export const images = pgTable('images', {
+  id: serial().primaryKey(),
+  /** SHA-256 (hex) of the bytes as uploaded; its first 16 digits are the `v` of the address. */
+  hash: text().notNull().unique(),
+  /** image/jpeg or image/webp: what the upload was re-encoded to. */
+  type: text().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  sizeBytes: integer().notNull(),
+  bytes: bytea().notNull(),
+  alt: text().notNull().default(''),
+  /** The uploaded file's name, shown in the image library only. */
+  fileName: text().notNull().default(''),
+  createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})

@@ -7,6 +7,7 @@ import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import { strFromU8, unzipSync } from 'fflate'
 import Fastify from 'fastify'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from '../modules/auth/auth.service.ts'
 import { loginAs, useTestApp } from '../test/test-app.ts'
@@ -138,6 +139,7 @@ describe('access is declared on every route and checked from the matched route',
         'GET /api/content/:id/summary',
         'GET /api/content/:id/toc',
         'GET /api/health',
+        'GET /api/images/:id',
         'GET /api/search',
         'GET /api/site',
         'GET /api/terms',
@@ -239,7 +241,24 @@ describe('visitors never see user names', () => {
       (await ctx.app.inject({ url: `/api/content/${page.json().id}`, headers: { cookie } })).json().updatedBy,
     ).toBe(ADMIN_NAME)
 
+    const boundary = 'access-image-boundary'
+    const pictureFile = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer()
+    const image = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\n\r\n`),
+        pictureFile,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    })
+    expect(image.statusCode, image.body).toBe(200)
+
     const ids: Record<string, number | string> = {
+      '/api/images/:id': image.json().id,
       '/api/books/:id': book.id,
       '/api/books/:id/cover': book.id,
       '/api/books/:id/epub': book.id,

@@ -40,6 +40,11 @@ export function AdminShell({ user }: { user: CurrentUser }) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/images" className={navLinkClass}>
+                  {adminTexts.nav.images}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/feedback" className={navLinkClass}>
                   {adminTexts.nav.feedback}
                 </NavLink>

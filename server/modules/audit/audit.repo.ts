@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema.ts'
 import type { Page } from '../../lib/paging.ts'
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'import'
-export type AuditEntity = 'book' | 'chapter' | 'content' | 'term' | 'feedback'
+export type AuditEntity = 'book' | 'chapter' | 'content' | 'term' | 'feedback' | 'image'
 
 export async function recordAudit(
   tx: Tx,

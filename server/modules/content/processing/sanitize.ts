@@ -3,6 +3,7 @@
 // carry code or forms are removed with their content; other unknown tags are dropped, their text kept.
 import { decodeHTML, decodeHTMLAttribute } from 'entities'
 import { Parser } from 'htmlparser2'
+import { ownImageId } from '#shared/text/image-address.ts'
 
 export type Attribute = readonly [name: string, value: string]
 
@@ -202,7 +203,18 @@ export function allowedAttributes(tag: string, attributes: Record<string, string
     const value = checkedAttributeValue(tag, name, decodeAttribute(attributes[name] ?? ''))
     if (value !== null) allowed.push([name, value])
   }
+  if (tag === 'img') return withImageLoading(allowed)
   return allowed
+}
+
+/**
+ * The site's own pictures load when they come near the view and decode off the main thread; any
+ * other `src` is kept as written (decision 037: the policy blocks it, the editor names it).
+ */
+function withImageLoading(attributes: Attribute[]): Attribute[] {
+  const src = attributes.find(([name]) => name === 'src')?.[1]
+  if (src === undefined || ownImageId(src) === null) return attributes
+  return [...attributes, ['loading', 'lazy'], ['decoding', 'async']]
 }
 
 function checkedAttributeValue(tag: string, name: string, value: string): string | null {

@@ -21,6 +21,7 @@ import {
   unsupportedMarkup,
   utf8Bytes,
 } from './content-html.ts'
+import { OutsideImagesNotice } from './OutsideImagesNotice.tsx'
 import { RichTextBody } from './RichTextBody.tsx'
 import type { RichTextBodyHandle } from './RichTextBody.tsx'
 import { SourceBody } from './SourceBody.tsx'
@@ -98,6 +99,8 @@ export function ContentBody({ text, onTextChange, ref }: ContentBodyProps) {
           {notice.kind === 'large' && !richTextOffered ? ` ${labels.richTextUnavailable}` : null}
         </p>
       ) : null}
+
+      <OutsideImagesNotice id={`${id}-outside-images`} text={text} />
 
       <div className="overflow-hidden rounded-md border border-stone-300 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-amber-700">
         {view === 'rich' ? (

@@ -8,7 +8,11 @@ import { useDebouncedCallback } from '../../use-debounced-callback.ts'
 import { toEditorHtml } from './content-html.ts'
 import { contentExtensions } from './content-schema.ts'
 import { editorBodyClass } from './editor-styles.ts'
+import { ImageInsertDialog } from './ImageInsertDialog.tsx'
+import { ImageToolbarButton } from './ImageToolbarButton.tsx'
+import { LibraryPickerButton } from './LibraryPickerDialog.tsx'
 import { RichTextToolbar } from './RichTextToolbar.tsx'
+import { useImageInsertion } from './use-image-insertion.ts'
 import { serializeContent } from './serialize-content.ts'
 
 /** Serialising a large page takes time: wait for a pause in typing. */
@@ -35,14 +39,17 @@ export function RichTextBody({ initialText, fontSize, labelId, describedBy, onCh
     latestOnChange.current = onChange
   })
   const report = useDebouncedCallback(() => void flush(), SERIALIZE_DELAY_MS)
+  const images = useImageInsertion()
+  const { editorHandlers } = images
   const editorProps = useMemo(
     () => ({
       attributes: {
         ...editorTextboxAttributes(labelId, describedBy),
         class: 'min-h-full px-3 py-2 outline-none',
       },
+      ...editorHandlers,
     }),
-    [labelId, describedBy],
+    [labelId, describedBy, editorHandlers],
   )
   const editor = useEditor({
     extensions: contentExtensions,
@@ -66,7 +73,19 @@ export function RichTextBody({ initialText, fontSize, labelId, describedBy, onCh
 
   return (
     <div className="grid">
-      {editor ? <RichTextToolbar editor={editor} /> : null}
+      {editor ? (
+        <RichTextToolbar editor={editor}>
+          <ImageToolbarButton
+            disabled={images.upload !== null}
+            onFiles={(files) => images.start(files, editor.state.selection.from)}
+          />
+          <LibraryPickerButton
+            disabled={images.upload !== null}
+            onPick={(image) => images.pick(image, editor.state.selection.from)}
+          />
+        </RichTextToolbar>
+      ) : null}
+      {editor ? <ImageInsertDialog editor={editor} images={images} /> : null}
       <div className={editorBodyClass} style={{ fontSize: `${fontSize}px` }}>
         <EditorContent editor={editor} className="h-full" />
       </div>

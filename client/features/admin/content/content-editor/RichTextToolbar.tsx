@@ -1,4 +1,5 @@
 // Formatting buttons of the rich-text view: each a labelled toggle that shows whether it is on.
+import type { ReactNode } from 'react'
 import { useEditorState } from '@tiptap/react'
 import type { Editor } from '@tiptap/react'
 import { fill } from '#shared/text/fill.ts'
@@ -7,7 +8,8 @@ import { ToolbarButton } from '../../ToolbarButton.tsx'
 
 const HEADING_LEVELS = [1, 2, 3, 4] as const
 
-export function RichTextToolbar({ editor }: { editor: Editor }) {
+/** `children`: more buttons at the end (the picture button). */
+export function RichTextToolbar({ editor, children }: { editor: Editor; children?: ReactNode }) {
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -90,6 +92,7 @@ export function RichTextToolbar({ editor }: { editor: Editor }) {
       <ToolbarButton label={labels.redo} disabled={!active.canRedo} onClick={() => run().redo().run()}>
         ↷
       </ToolbarButton>
+      {children}
     </div>
   )
 }

@@ -61,6 +61,7 @@ const SUPPORTED_ATTRIBUTES: Record<string, readonly string[]> = {
   td: ['id', 'colspan', 'rowspan'],
   th: ['id', 'colspan', 'rowspan'],
   div: [LINKS_MARKER_ATTRIBUTE, 'contenteditable'],
+  img: ['src', 'alt', 'width', 'height', 'title', 'loading', 'decoding'],
 }
 const BLOCKS_WITH_ID = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'li', 'blockquote', 'hr', 'pre', 'table', 'tr']
 const PLAIN = ['br', 'strong', 'b', 'u', 's', 'strike', 'del', 'code', 'thead', 'tbody', 'tfoot']

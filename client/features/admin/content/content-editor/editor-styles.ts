@@ -22,4 +22,5 @@ export const editorBodyClass = clsx(
   '[&_[data-links-marker]]:py-1 [&_[data-links-marker]]:text-center [&_[data-links-marker]]:font-sans',
   '[&_[data-links-marker]]:text-[0.8em] [&_[data-links-marker]]:text-amber-900',
   '[&_.ProseMirror-selectednode]:outline-2 [&_.ProseMirror-selectednode]:outline-amber-700',
+  '[&_img]:inline [&_img]:h-auto [&_img]:max-w-full',
 )
