@@ -74,8 +74,10 @@ export async function login(db: Db, username: string, password: string, clientIp
   }
   const user = await repo.findUserByUsername(db, username)
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
-  if (!user || !ok) throw unauthorized('Invalid username or password')
+  // A disabled account gets the same answer as a wrong password: no telling which names exist.
+  if (!user || !ok || user.disabledAt !== null) throw unauthorized('Invalid username or password')
   await throttle.release(db, [keys.address, keys.username])
+  await repo.recordLogin(db, user.id, new Date())
   return { id: user.id, username: user.username }
 }
 
@@ -99,8 +101,9 @@ export async function register(db: Db, username: string, password: string, byAdm
 }
 
 /**
- * Creates the user, or (with `resetPassword`) gives an existing one a new password and ends its
- * sessions. Used by ADMIN_USERNAME/ADMIN_PASSWORD at start and by `npm run user:create`.
+ * Creates the user, or (with `resetPassword`) gives an existing one a new password, enables it if
+ * it was disabled, and ends its sessions. Used by ADMIN_USERNAME/ADMIN_PASSWORD at start and by
+ * `npm run user:create`.
  */
 export async function ensureUser(db: Db, username: string, password: string, resetPassword: boolean) {
   const passwordHash = await hashPassword(password)
@@ -108,8 +111,12 @@ export async function ensureUser(db: Db, username: string, password: string, res
   if (inserted) return { user: inserted, created: true }
   const existing = (await repo.findUserByUsername(db, username))!
   if (resetPassword) {
-    await repo.setPassword(db, existing.id, passwordHash)
-    await repo.deleteUserSessions(db, existing.id)
+    // The operator's way back in: a reset also enables a disabled account.
+    await db.transaction(async (tx) => {
+      await repo.setPassword(tx, existing.id, passwordHash)
+      await repo.enableUser(tx, existing.id)
+      await repo.deleteUserSessions(tx, existing.id)
+    })
   }
   return { user: { id: existing.id, username: existing.username }, created: false }
 }
