@@ -9,8 +9,12 @@ import { ensureUser } from '../auth/auth.service.ts'
 const ctx = useTestApp()
 const PASSWORD = 'correct horse battery'
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload }) })
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: Record<string, unknown>,
+) => ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload }) })
 
 const login = (username: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } })
