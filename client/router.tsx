@@ -37,6 +37,7 @@ const NewTermPage = lazyScreen(() => import('./features/admin/terms/NewTermPage.
 const EditTermPage = lazyScreen(() => import('./features/admin/terms/EditTermPage.tsx'), 'EditTermPage')
 const FeedbackPage = lazyScreen(() => import('./features/admin/feedback/FeedbackPage.tsx'), 'FeedbackPage')
 const AuditPage = lazyScreen(() => import('./features/admin/audit/AuditPage.tsx'), 'AuditPage')
+const UsersPage = lazyScreen(() => import('./features/admin/users/UsersPage.tsx'), 'UsersPage')
 
 export const routes: RouteObject[] = [
   {
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
           { path: 'terms/edit/:id', element: <EditTermPage /> },
           { path: 'feedback', element: <FeedbackPage /> },
           { path: 'audit', element: <AuditPage /> },
+          { path: 'users', element: <UsersPage /> },
         ],
       },
     ],
