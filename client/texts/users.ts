@@ -72,6 +72,7 @@ export const sessionRenewalTexts = {
   submitting: 'Sisselogimine…', // interim
   wrongPassword: 'Parool ei sobi või see kasutaja ei saa enam sisse logida.', // interim
   renewed: 'Oled uuesti sisse logitud. Toiming jätkub.', // interim
-  /** interim: after Cancel, shown as a toast under the title */
-  cancelled: 'Muudatused on alles, kuid salvestamata. Sisse saad logida, kui proovid uuesti salvestada.',
+  /** interim: after Cancel, the notice under the header */
+  cancelled: 'Muudatused on ekraanil alles, kuid salvestamata. Logi uuesti sisse ja salvesta.',
+  loginAgain: 'Logi uuesti sisse', // interim
 } as const

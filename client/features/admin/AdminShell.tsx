@@ -1,5 +1,5 @@
 // The admin layout: navigation, log out, the current admin screen, and logging in again when the
-// session ends while someone works (SessionRenewalDialog).
+// session ends while someone works (SessionRenewal).
 import { Suspense } from 'react'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import type { CurrentUser } from '#shared/api/auth.ts'
@@ -12,7 +12,7 @@ import { Button } from '#client/components/ui/Button.tsx'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
 import { SkipToContent } from '#client/features/reader/PublicLayout.tsx'
-import { SessionRenewalDialog } from './SessionRenewalDialog.tsx'
+import { SessionRenewal } from './SessionRenewal.tsx'
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive
@@ -65,12 +65,12 @@ export function AdminShell({ user }: { user: CurrentUser }) {
           </div>
         </div>
       </header>
+      <SessionRenewal username={user.username} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none">
         <Suspense fallback={<LoadingStatus />}>
           <Outlet />
         </Suspense>
       </main>
-      <SessionRenewalDialog username={user.username} />
     </div>
   )
 }

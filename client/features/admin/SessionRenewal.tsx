@@ -1,8 +1,9 @@
 // 'Seanss on aegunud': when an administrator's call finds the session gone (expired, or ended from
-// elsewhere), this dialog asks for the password, logs the same user in again and lets the waiting
+// elsewhere), a dialog asks for the password, logs the same user in again and lets the waiting
 // calls go on (client/api/http.ts sends them again). Nothing on the screen is unmounted meanwhile,
-// so an editor's text stays as it was; Cancel leaves it too, with a message.
-import { useEffect, useId, useState } from 'react'
+// so an editor's text stays as it was. After Cancel a notice stays under the header, with a button
+// to log in again, until the person does (the failed action's own message is a toast beside it).
+import { useEffect, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { CurrentUser } from '#shared/api/auth.ts'
@@ -14,36 +15,61 @@ import { Button } from '#client/components/ui/Button.tsx'
 import { Dialog, DialogContent, DialogFooter } from '#client/components/ui/Dialog.tsx'
 import { FormField } from '#client/components/ui/FormField.tsx'
 import { Input } from '#client/components/ui/Input.tsx'
-import { Label } from '#client/components/ui/Label.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
 
-export function SessionRenewalDialog({ username }: { username: string }) {
-  // The promise the waiting calls hang on: resolved true after the login, false on Cancel.
-  const [waiting, setWaiting] = useState<((loggedIn: boolean) => void) | null>(null)
+interface RenewalState {
+  open: boolean
+  /** The calls waiting for the outcome: true once logged in, false on Cancel. */
+  waiting: ((loggedIn: boolean) => void) | null
+  /** Cancelled: the session is still gone, and the notice says so. */
+  expired: boolean
+}
 
-  // Installing the renewal subscribes http.ts to this dialog for as long as the admin shell is shown.
-  useEffect(() => setSessionRenewal(() => new Promise<boolean>((resolve) => setWaiting(() => resolve))), [])
+export function SessionRenewal({ username }: { username: string }) {
+  const [state, setState] = useState<RenewalState>({ open: false, waiting: null, expired: false })
+
+  // Installing the renewal subscribes http.ts to this component for as long as the admin shell is shown.
+  useEffect(
+    () =>
+      setSessionRenewal(
+        () => new Promise<boolean>((resolve) => setState({ open: true, waiting: resolve, expired: false })),
+      ),
+    [],
+  )
 
   function finish(loggedIn: boolean) {
-    waiting?.(loggedIn)
-    setWaiting(null)
+    state.waiting?.(loggedIn)
+    setState({ open: false, waiting: null, expired: !loggedIn })
     if (loggedIn) toast({ title: t.renewed })
-    else toast({ variant: 'destructive', title: t.title, description: t.cancelled })
   }
 
   return (
-    <Dialog open={waiting !== null} onOpenChange={(open) => (open ? undefined : finish(false))}>
-      {waiting ? (
-        <DialogContent
-          title={t.title}
-          description={t.description}
-          // A stray click beside the dialog must not cancel a save; Escape and the buttons still do.
-          onInteractOutside={(event) => event.preventDefault()}
-        >
-          <RenewalForm username={username} onLoggedIn={() => finish(true)} onCancel={() => finish(false)} />
-        </DialogContent>
+    <>
+      {state.expired ? (
+        <div role="status" className="border-b border-amber-200 bg-amber-50">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm">
+            <p className="text-amber-900">
+              <strong className="font-semibold">{t.title}.</strong> {t.cancelled}
+            </p>
+            <Button variant="secondary" onClick={() => setState({ open: true, waiting: null, expired: true })}>
+              {t.loginAgain}
+            </Button>
+          </div>
+        </div>
       ) : null}
-    </Dialog>
+      <Dialog open={state.open} onOpenChange={(open) => (open ? undefined : finish(false))}>
+        {state.open ? (
+          <DialogContent
+            title={t.title}
+            description={t.description}
+            // A stray click beside the dialog must not cancel a save; Escape and the buttons still do.
+            onInteractOutside={(event) => event.preventDefault()}
+          >
+            <RenewalForm username={username} onLoggedIn={() => finish(true)} onCancel={() => finish(false)} />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </>
   )
 }
 
@@ -57,7 +83,6 @@ function RenewalForm({
   onCancel: () => void
 }) {
   const queryClient = useQueryClient()
-  const usernameId = useId()
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | undefined>(undefined)
   const [pending, setPending] = useState(false)
@@ -79,17 +104,16 @@ function RenewalForm({
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="grid gap-1">
-        <Label htmlFor={usernameId}>{t.username}</Label>
-        <Input id={usernameId} value={username} readOnly autoComplete="username" className="bg-stone-100" />
-      </div>
+      {/* Always the same user: the work in progress and its staged upload are theirs. */}
+      <p className="text-sm text-stone-800">
+        {t.username}: <strong className="font-semibold">{username}</strong>
+      </p>
       <FormField label={t.password} error={error}>
         {(control) => (
           <Input
             {...control}
             type="password"
             autoComplete="current-password"
-            autoFocus
             value={password}
             onChange={(event) => {
               setPassword(event.target.value)
