@@ -6,6 +6,7 @@ import type { CurrentUser } from '#shared/api/auth.ts'
 import type { Db } from '../../db/client.ts'
 import { conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts'
 import * as repo from './auth.repo.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import * as throttle from '../rate-limits/rate-limits.service.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 
@@ -85,7 +86,8 @@ export async function login(db: Db, username: string, password: string, clientIp
  * Creates a user when none exists yet, or when an administrator asks. The check and the insert run
  * under one lock so parallel first registrations create exactly one user.
  */
-export async function register(db: Db, username: string, password: string, byAdmin: boolean) {
+export async function register(db: Db, username: string, password: string, admin: CurrentUser | null) {
+  const byAdmin = admin !== null
   // Once a user exists, a visitor's registration is refused before the (deliberately slow) hashing,
   // so repeated attempts cost no more than a health check. The check is repeated under the lock.
   if (!byAdmin && (await repo.countUsers(db)) > 0) throw registrationClosed()
@@ -96,7 +98,10 @@ export async function register(db: Db, username: string, password: string, byAdm
       throw registrationClosed()
     }
     if (await repo.findUserByUsername(tx, username)) throw conflict('A user with this username already exists')
-    return repo.insertUser(tx, username, passwordHash)
+    const user = await repo.insertUser(tx, username, passwordHash)
+    // An administrator adding a user is a change like any other; the very first user has nobody to name.
+    if (admin) await recordAudit(tx, admin, 'create', 'user', user.id, { username })
+    return user
   })
 }
 
