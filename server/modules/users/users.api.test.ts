@@ -151,6 +151,8 @@ describe('deleting', () => {
     const admin = await loginAs(ctx, 'deleter')
     const leaving = await loginAs(ctx, 'leaving')
     const leavingId = await userId('leaving')
+    const book = await call('POST', '/api/books', leaving, { title: 'Left behind', order: 0 })
+    expect(book.statusCode).toBe(201)
     const response = await call('DELETE', `/api/admin/users/${leavingId}`, admin)
     expect(response.statusCode).toBe(204)
     expect(await sessionWorks(leaving)).toBe(false)
@@ -160,6 +162,13 @@ describe('deleting', () => {
     const [entry] = await auditFor(leavingId)
     expect(entry).toMatchObject({ action: 'delete', username: 'deleter' })
     expect(JSON.parse(entry!.details!)).toEqual({ username: 'leaving' })
+    // what they did stays, and the log still names them
+    expect((await call('GET', `/api/books/${book.json().id}`, admin)).statusCode).toBe(200)
+    const [created] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entity} = 'book' AND ${auditLog.entityId} = ${book.json().id}`)
+    expect(created).toMatchObject({ action: 'create', username: 'leaving', userId: null })
   })
 })
 
