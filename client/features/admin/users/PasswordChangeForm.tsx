@@ -21,6 +21,16 @@ const PasswordChangeSchema = PasswordChangeInput.extend({ repeat: z.string() }).
 )
 type PasswordChangeValues = z.infer<typeof PasswordChangeSchema>
 
+/** The server's 400 names the field it refused; the form has already checked the rest. */
+function isAboutCurrentPassword(failure: unknown) {
+  return (
+    failure instanceof ApiError &&
+    failure.status === 400 &&
+    Array.isArray(failure.details) &&
+    failure.details.some((detail: unknown) => (detail as { path?: unknown } | null)?.path === '/currentPassword')
+  )
+}
+
 export function PasswordChangeForm() {
   const change = useChangeOwnPassword()
   const form = useForm<PasswordChangeValues>({
@@ -38,7 +48,7 @@ export function PasswordChangeForm() {
           toast({ title: toastTexts.success, description: t.changed })
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 400 && failure.serverMessage?.includes('current')) {
+          if (isAboutCurrentPassword(failure)) {
             form.setError('currentPassword', { message: t.wrongCurrent }, { shouldFocus: true })
             return
           }
