@@ -38,6 +38,7 @@ const EditTermPage = lazyScreen(() => import('./features/admin/terms/EditTermPag
 const FeedbackPage = lazyScreen(() => import('./features/admin/feedback/FeedbackPage.tsx'), 'FeedbackPage')
 const AuditPage = lazyScreen(() => import('./features/admin/audit/AuditPage.tsx'), 'AuditPage')
 const ImagesPage = lazyScreen(() => import('./features/admin/images/ImagesPage.tsx'), 'ImagesPage')
+const UsersPage = lazyScreen(() => import('./features/admin/users/UsersPage.tsx'), 'UsersPage')
 
 export const routes: RouteObject[] = [
   {
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: 'feedback', element: <FeedbackPage /> },
           { path: 'audit', element: <AuditPage /> },
           { path: 'images', element: <ImagesPage /> },
+          { path: 'users', element: <UsersPage /> },
         ],
       },
     ],

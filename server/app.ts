@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from './modules/auth/auth.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
+import { usersRoutes } from './modules/users/users.routes.ts'
 import { booksRoutes } from './modules/books/books.routes.ts'
 import { chaptersRoutes } from './modules/chapters/chapters.routes.ts'
 import { contentRoutes } from './modules/content/content.routes.ts'
@@ -158,6 +159,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(feedbackRoutes, { db })
   await app.register(auditRoutes, { db })
   await app.register(imagesRoutes, { db })
+  await app.register(usersRoutes, { db })
 
   await app.register(searchRoutes, { db, state })
   await app.register(siteRoutes, { db, donationUrl: config.donationUrl })

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UPLOAD_CHUNK_CHARS } from '#shared/limits.ts'
 import { detailsText, overwriteContent, splitIntoChunks, uploadContent } from './content-upload.ts'
 import type { UploadProgress, UploadRequest } from './content-upload.ts'
+import { setSessionRenewal } from './http.ts'
 
 interface Call {
   path: string
@@ -219,5 +220,39 @@ describe('overwriteContent', () => {
       '/api/content/finalize',
     ])
     expect(server.calls[2]!.body).toMatchObject({ metadata: { overwrite: true } })
+  })
+})
+
+describe('a session that ends during the save', () => {
+  let removeRenewal: (() => void) | undefined
+  afterEach(() => removeRenewal?.())
+
+  it('asks for the password, sends the refused chunk again and goes on to finalize', async () => {
+    const renewal = vi.fn(async () => true)
+    removeRenewal = setSessionRenewal(renewal)
+    const server = fakeServer({
+      chunk: [{ status: 200 }, { status: 401, body: { error: 'Authentication required' } }, { status: 200 }],
+    })
+    const text = 'x'.repeat(UPLOAD_CHUNK_CHARS * 2 + 5)
+    const outcome = await uploadContent(request(text, 7), { fetch: server.fetch, ...recordSleeps() })
+    expect(outcome).toMatchObject({ status: 'saved', content: { id: saved.id, version: saved.version } })
+    expect(renewal).toHaveBeenCalledTimes(1)
+    expect(server.calls.map((c) => [c.path, c.body.chunkIndex])).toEqual([
+      ['/api/content/chunk', 0],
+      ['/api/content/chunk', 1],
+      ['/api/content/chunk', 1],
+      ['/api/content/chunk', 2],
+      ['/api/content/finalize', undefined],
+    ])
+  })
+
+  it('fails with the reason, sending nothing more, when the person does not log in again', async () => {
+    removeRenewal = setSessionRenewal(async () => false)
+    const server = fakeServer({ chunk: [{ status: 200 }, { status: 401, body: { error: 'Authentication required' } }] })
+    const text = 'x'.repeat(UPLOAD_CHUNK_CHARS * 2 + 5)
+    await expect(uploadContent(request(text, 7), { fetch: server.fetch, ...recordSleeps() })).rejects.toThrow(
+      'Upload failed: Failed to send chunk 2/3: Authentication required',
+    )
+    expect(server.calls).toHaveLength(2)
   })
 })

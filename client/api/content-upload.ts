@@ -1,11 +1,12 @@
-// Saving a content page in chunks: the edited text is cut into
-// 51,200-character chunks, sent one after another to POST /api/content/chunk (each up to 3
-// attempts, backing off 1 s × attempt), then POST /api/content/finalize. Pure apart from the
-// injected fetch and sleep, so every path is unit-tested.
+// Saving a content page in chunks: the edited text is cut into 51,200-character chunks, sent one
+// after another to POST /api/content/chunk (each up to 3 attempts, backing off 1 s × attempt; after
+// a 401, again once the person has logged in again), then POST /api/content/finalize. Pure apart
+// from the injected fetch and sleep, so every path is unit-tested.
 import { z } from 'zod'
 import { Id } from '#shared/api/common.ts'
 import type { ChunkUpload, FinalizeInput } from '#shared/api/content.ts'
 import { UPLOAD_CHUNK_ATTEMPTS, UPLOAD_CHUNK_CHARS, UPLOAD_RETRY_BACKOFF_MS } from '#shared/limits.ts'
+import { withSessionRenewal } from './http.ts'
 
 export type UploadTarget = number | 'new'
 
@@ -201,8 +202,14 @@ function isIncompleteUpload(answer: Answer): boolean {
   )
 }
 
+/**
+ * A session that ends mid-save asks for the password and sends the refused call again (http.ts):
+ * the chunk that failed goes again and the staged ones stay, as staging is kept per user.
+ */
+const sessionFetch = (options: UploadOptions) => withSessionRenewal(options.fetch ?? globalThis.fetch.bind(globalThis))
+
 async function sendAll(request: UploadRequest, options: UploadOptions, overwrite: boolean): Promise<FinalizeResult> {
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis)
+  const fetchImpl = sessionFetch(options)
   const sleep = options.sleep ?? wait
   const chunks = splitIntoChunks(request.text)
   const totalChunks = chunks.length
@@ -230,7 +237,7 @@ export async function uploadContent(request: UploadRequest, options: UploadOptio
  * they are sent again.
  */
 export async function overwriteContent(request: UploadRequest, options: UploadOptions = {}): Promise<SavedContent> {
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis)
+  const fetchImpl = sessionFetch(options)
   const totalChunks = splitIntoChunks(request.text).length
   options.onProgress?.({ phase: 'processing', totalChunks })
   let result = await finalize(request, totalChunks, true, fetchImpl)

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, failureText, getJson, postJson } from './http.ts'
+import { ApiError, apiRequest, failureText, getJson, postJson, setSessionRenewal, withSessionRenewal } from './http.ts'
 
 function respondWith(response: Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response)
@@ -102,5 +102,97 @@ describe('apiRequest', () => {
       error: '401: {"error":"Invalid username or password"}',
       serverMessage: 'Invalid username or password',
     })
+  })
+})
+
+describe('a session that ends mid-work (withSessionRenewal)', () => {
+  const answer = (status: number, body: unknown = {}) => new Response(JSON.stringify(body), { status })
+
+  /** A server that answers each call with the next status in `statuses` (the last repeats). */
+  function server(statuses: number[]) {
+    const calls: { path: string; body: unknown }[] = []
+    const send = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ path: String(input), body: init?.body })
+      return answer(statuses[Math.min(calls.length - 1, statuses.length - 1)]!, { error: 'Authentication required' })
+    })
+    return { calls, send: send as unknown as typeof fetch }
+  }
+
+  let removeRenewal: (() => void) | undefined
+  afterEach(() => removeRenewal?.())
+
+  it('asks for the password once and sends the same request again when the person logs in', async () => {
+    const renewal = vi.fn(async () => true)
+    removeRenewal = setSessionRenewal(renewal)
+    const { calls, send } = server([401, 200])
+    const response = await withSessionRenewal(send)('/api/content/chunk', { method: 'POST', body: '{"chunkIndex":1}' })
+    expect(response.status).toBe(200)
+    expect(renewal).toHaveBeenCalledTimes(1)
+    expect(calls).toEqual([
+      { path: '/api/content/chunk', body: '{"chunkIndex":1}' },
+      { path: '/api/content/chunk', body: '{"chunkIndex":1}' },
+    ])
+  })
+
+  it('gives the caller the 401 when the person cancels, without sending again', async () => {
+    removeRenewal = setSessionRenewal(async () => false)
+    const { calls, send } = server([401, 200])
+    const response = await withSessionRenewal(send)('/api/books', { method: 'POST', body: '{}' })
+    expect(response.status).toBe(401)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('asks once for calls that fail at the same time, and sends each of them again', async () => {
+    let finish: (loggedIn: boolean) => void = () => {}
+    const renewal = vi.fn(() => new Promise<boolean>((resolve) => (finish = resolve)))
+    removeRenewal = setSessionRenewal(renewal)
+    const statuses = new Map<string, number[]>([
+      ['/api/a', [401, 200]],
+      ['/api/b', [401, 200]],
+    ])
+    const send = (async (input: RequestInfo | URL) => answer(statuses.get(String(input))!.shift()!)) as typeof fetch
+    const both = Promise.all([withSessionRenewal(send)('/api/a'), withSessionRenewal(send)('/api/b')])
+    await vi.waitFor(() => expect(renewal).toHaveBeenCalledTimes(1))
+    finish(true)
+    expect((await both).map((r) => r.status)).toEqual([200, 200])
+    expect(renewal).toHaveBeenCalledTimes(1)
+  })
+
+  it('leaves a refused login, other failures and visitors (no renewal installed) alone', async () => {
+    const renewal = vi.fn(async () => true)
+    removeRenewal = setSessionRenewal(renewal)
+    const login = server([401])
+    expect((await withSessionRenewal(login.send)('/api/login', { method: 'POST' })).status).toBe(401)
+    const forbidden = server([403])
+    expect((await withSessionRenewal(forbidden.send)('/api/register', { method: 'POST' })).status).toBe(403)
+    expect(renewal).not.toHaveBeenCalled()
+    removeRenewal()
+    const visitor = server([401])
+    expect((await withSessionRenewal(visitor.send)('/api/books', { method: 'POST' })).status).toBe(401)
+    expect(visitor.calls).toHaveLength(1)
+  })
+
+  it('gives up after a few renewals when the server keeps refusing', async () => {
+    const renewal = vi.fn(async () => true)
+    removeRenewal = setSessionRenewal(renewal)
+    const { calls, send } = server([401])
+    expect((await withSessionRenewal(send)('/api/books')).status).toBe(401)
+    expect(renewal).toHaveBeenCalledTimes(3)
+    expect(calls).toHaveLength(4)
+  })
+
+  it('turns a cancelled renewal into the ApiError callers already handle', async () => {
+    removeRenewal = setSessionRenewal(async () => false)
+    respondWith(answer(401, { error: 'Authentication required' }))
+    await expect(getJson('/api/admin/users')).rejects.toMatchObject({ status: 401 })
+  })
+
+  it('retries apiRequest calls through the global fetch after the person logs in', async () => {
+    removeRenewal = setSessionRenewal(async () => true)
+    const replies = [answer(401), answer(200, [{ id: 1 }])]
+    const fetchMock = vi.fn(async () => replies.shift()!)
+    vi.stubGlobal('fetch', fetchMock)
+    expect(await getJson('/api/admin/users')).toEqual([{ id: 1 }])
+    expect(fetchMock).toHaveBeenCalledTimes(2)
   })
 })

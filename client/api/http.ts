@@ -48,6 +48,62 @@ export function failureText(failure: unknown): string {
   return String(failure)
 }
 
+/**
+ * Asks the person to log in again after their session ended; resolves true once they have, false
+ * when they chose not to. Set by the admin shell while it is mounted (visitors have no session).
+ */
+export type SessionRenewal = () => Promise<boolean>
+
+let sessionRenewal: SessionRenewal | null = null
+let renewalUnderway: Promise<boolean> | null = null
+
+/** Installs the renewal; returns the function that removes it again. */
+export function setSessionRenewal(renewal: SessionRenewal): () => void {
+  sessionRenewal = renewal
+  return () => {
+    if (sessionRenewal === renewal) sessionRenewal = null
+  }
+}
+
+/** Calls waiting at the same time share one question: the person is asked once. */
+function renewSession(renewal: SessionRenewal): Promise<boolean> {
+  renewalUnderway ??= renewal().finally(() => {
+    renewalUnderway = null
+  })
+  return renewalUnderway
+}
+
+/** A refused login is an answer about the password, not a session that ended. */
+const endsSession = (path: string, status: number) => status === 401 && !path.startsWith('/api/login')
+
+const pathOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url
+
+/** Enough to tell a person that keeps failing to log in from one whose session keeps ending. */
+const MAX_RENEWALS_PER_CALL = 3
+
+/**
+ * `send` that survives the session ending mid-work: a 401 (the session expired or was ended) asks
+ * for the password through the installed renewal and then sends the very same request again, so a
+ * save in progress goes on where it stopped. Without a renewal, or when the person cancels, the
+ * caller gets the 401 answer as before. Request bodies here are strings or forms, sendable twice.
+ */
+export function withSessionRenewal(send: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    for (let renewals = 0; ; renewals++) {
+      const response = await send(input, init)
+      const renewal = sessionRenewal
+      if (!endsSession(pathOf(input), response.status) || !renewal || renewals === MAX_RENEWALS_PER_CALL) {
+        return response
+      }
+      if (!(await renewSession(renewal))) return response
+    }
+  }
+}
+
+// The global fetch is looked up at each call (tests replace it).
+const sendWithSession = withSessionRenewal((input, init) => fetch(input, init))
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** Sends a request and returns the parsed JSON body (undefined for an empty body). */
@@ -61,12 +117,12 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
     init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' }
     init.body = JSON.stringify(body)
   }
-  return readResponse<T>(await fetch(path, init))
+  return readResponse<T>(await sendWithSession(path, init))
 }
 
 /** Sends a multipart form (a file upload); the browser sets the content type and its boundary. */
 export async function postForm<T>(path: string, form: FormData): Promise<T> {
-  const response = await fetch(path, {
+  const response = await sendWithSession(path, {
     method: 'POST',
     credentials: 'include',
     headers: { Accept: 'application/json' },

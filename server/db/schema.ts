@@ -29,6 +29,10 @@ export const users = pgTable('users', {
   id: serial().primaryKey(),
   username: text().notNull().unique(),
   passwordHash: text().notNull(),
+  /** Set while the account is disabled: it cannot log in and has no sessions. */
+  disabledAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** The last successful login; sessions end at logout, so "last seen" needs this too. */
+  lastLoginAt: timestamp({ withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -6,9 +6,9 @@ export const AuditEntry = z.object({
   id: Id,
   userId: z.number().int().nullable(),
   username: z.string().nullable(),
-  /** create, update, delete, import */
+  /** create, update, delete, import; for users also disable, enable, change-password */
   action: z.string(),
-  /** book, chapter, term, feedback */
+  /** book, chapter, content, term, feedback, user */
   entity: z.string(),
   entityId: z.number().int().nullable(),
   /** e.g. { title } or import counts */

@@ -1,15 +1,18 @@
-// The admin layout: navigation, log out, and the current admin screen.
+// The admin layout: navigation, log out, the current admin screen, and logging in again when the
+// session ends while someone works (SessionRenewal).
 import { Suspense } from 'react'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import type { CurrentUser } from '#shared/api/auth.ts'
 import { adminTexts } from '#client/texts/admin.ts'
 import { authTexts } from '#client/texts/auth.ts'
+import { usersTexts } from '#client/texts/users.ts'
 import { useLogoutMutation } from '#client/api/auth.ts'
 import { failureText } from '#client/api/http.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { toast } from '#client/components/ui/use-toast.ts'
 import { SkipToContent } from '#client/features/reader/PublicLayout.tsx'
+import { SessionRenewal } from './SessionRenewal.tsx'
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive
@@ -54,6 +57,11 @@ export function AdminShell({ user }: { user: CurrentUser }) {
                   {adminTexts.nav.audit}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/users" className={navLinkClass}>
+                  {usersTexts.nav}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <div className="flex items-center gap-3 text-sm">
@@ -62,6 +70,7 @@ export function AdminShell({ user }: { user: CurrentUser }) {
           </div>
         </div>
       </header>
+      <SessionRenewal username={user.username} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none">
         <Suspense fallback={<LoadingStatus />}>
           <Outlet />

@@ -1,5 +1,5 @@
 // SQL for users and sessions (failed logins are counted in rate-limits.repo.ts).
-import { and, count, eq, gt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema.ts'
 
@@ -40,8 +40,25 @@ export async function findSessionUser(db: DbOrTx, idHash: string, now: Date, idl
     .select({ id: users.id, username: users.username, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+        // A disabled user's sessions are deleted with the disabling; this keeps them dead regardless.
+        isNull(users.disabledAt),
+      ),
+    )
   return row
+}
+
+export async function recordLogin(db: DbOrTx, userId: number, now: Date) {
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId))
+}
+
+/** Lets an operator's password reset (`npm run user:create`) bring a disabled account back. */
+export async function enableUser(db: DbOrTx, userId: number) {
+  await db.update(users).set({ disabledAt: null }).where(eq(users.id, userId))
 }
 
 export async function touchSession(db: DbOrTx, idHash: string, now: Date) {

@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     '/api/register',
     { config: { access: 'public' }, schema: { body: RegisterInput, response: { 201: CurrentUser } } },
     async (request, reply) => {
-      const user = await register(db, request.body.username, request.body.password, request.user !== null)
+      const user = await register(db, request.body.username, request.body.password, request.user)
       // The very first user is logged in at once; an administrator adding a user stays who they are.
       if (!request.user) await startSession(db, request, reply, user.id)
       request.log.info({ userId: user.id, by: request.user?.id ?? null }, 'user registered')

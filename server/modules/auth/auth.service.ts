@@ -6,6 +6,7 @@ import type { CurrentUser } from '#shared/api/auth.ts'
 import type { Db } from '../../db/client.ts'
 import { conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts'
 import * as repo from './auth.repo.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import * as throttle from '../rate-limits/rate-limits.service.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 
@@ -74,8 +75,10 @@ export async function login(db: Db, username: string, password: string, clientIp
   }
   const user = await repo.findUserByUsername(db, username)
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
-  if (!user || !ok) throw unauthorized('Invalid username or password')
+  // A disabled account gets the same answer as a wrong password: no telling which names exist.
+  if (!user || !ok || user.disabledAt !== null) throw unauthorized('Invalid username or password')
   await throttle.release(db, [keys.address, keys.username])
+  await repo.recordLogin(db, user.id, new Date())
   return { id: user.id, username: user.username }
 }
 
@@ -83,7 +86,8 @@ export async function login(db: Db, username: string, password: string, clientIp
  * Creates a user when none exists yet, or when an administrator asks. The check and the insert run
  * under one lock so parallel first registrations create exactly one user.
  */
-export async function register(db: Db, username: string, password: string, byAdmin: boolean) {
+export async function register(db: Db, username: string, password: string, admin: CurrentUser | null) {
+  const byAdmin = admin !== null
   // Once a user exists, a visitor's registration is refused before the (deliberately slow) hashing,
   // so repeated attempts cost no more than a health check. The check is repeated under the lock.
   if (!byAdmin && (await repo.countUsers(db)) > 0) throw registrationClosed()
@@ -94,13 +98,17 @@ export async function register(db: Db, username: string, password: string, byAdm
       throw registrationClosed()
     }
     if (await repo.findUserByUsername(tx, username)) throw conflict('A user with this username already exists')
-    return repo.insertUser(tx, username, passwordHash)
+    const user = await repo.insertUser(tx, username, passwordHash)
+    // An administrator adding a user is a change like any other; the very first user has nobody to name.
+    if (admin) await recordAudit(tx, admin, 'create', 'user', user.id, { username })
+    return user
   })
 }
 
 /**
- * Creates the user, or (with `resetPassword`) gives an existing one a new password and ends its
- * sessions. Used by ADMIN_USERNAME/ADMIN_PASSWORD at start and by `npm run user:create`.
+ * Creates the user, or (with `resetPassword`) gives an existing one a new password, enables it if
+ * it was disabled, and ends its sessions. Used by ADMIN_USERNAME/ADMIN_PASSWORD at start and by
+ * `npm run user:create`.
  */
 export async function ensureUser(db: Db, username: string, password: string, resetPassword: boolean) {
   const passwordHash = await hashPassword(password)
@@ -108,8 +116,12 @@ export async function ensureUser(db: Db, username: string, password: string, res
   if (inserted) return { user: inserted, created: true }
   const existing = (await repo.findUserByUsername(db, username))!
   if (resetPassword) {
-    await repo.setPassword(db, existing.id, passwordHash)
-    await repo.deleteUserSessions(db, existing.id)
+    // The operator's way back in: a reset also enables a disabled account.
+    await db.transaction(async (tx) => {
+      await repo.setPassword(tx, existing.id, passwordHash)
+      await repo.enableUser(tx, existing.id)
+      await repo.deleteUserSessions(tx, existing.id)
+    })
   }
   return { user: { id: existing.id, username: existing.username }, created: false }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { users } from '../../db/schema.ts'
+import { eq } from 'drizzle-orm'
+import { auditLog, users } from '../../db/schema.ts'
 import { cookieHeader, useTestApp } from '../../test/test-app.ts'
 
 // Its own file: these tests need an empty database.
@@ -44,6 +45,9 @@ describe('registration', () => {
     expect(added.statusCode).toBe(201)
     expect(Object.keys(added.json()).sort()).toEqual(['id', 'username'])
     expect((await register('colleague', cookieHeader(login))).statusCode).toBe(409)
+    const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, added.json().id))
+    expect(entry).toMatchObject({ action: 'create', entity: 'user', username: first!.username })
+    expect(entry!.details).not.toContain('a long enough password')
   })
 
   it('refuses strangers before hashing their password: as cheap as a health check', async () => {
