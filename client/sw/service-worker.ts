@@ -97,7 +97,7 @@ async function navigate(request: Request): Promise<Response> {
     void keep(key, response.clone())
     return response
   } catch {
-    const kept = await caches.match(key, { ignoreVary: true })
+    const kept = await newestKept(key)
     // A page's HTML names its build's scripts: one from an older build would find them gone.
     if (kept && (await kept.clone().text()).includes(BUILD.entry)) return kept
     return (await caches.match(SHELL_PAGE, { cacheName: SHELL })) ?? offlineAnswer('text/plain')
@@ -121,7 +121,7 @@ async function networkFirst(request: Request, key: string): Promise<Response> {
     void keep(key, response.clone())
     return response
   } catch {
-    return (await caches.match(key, { ignoreVary: true })) ?? offlineAnswer('application/json')
+    return (await newestKept(key)) ?? offlineAnswer('application/json')
   }
 }
 
@@ -152,20 +152,24 @@ async function chunk(request: Request): Promise<Response> {
   }
 }
 
-/** A kept chunk of `build` (any build when null): saved books first, then pages opened. */
-async function cachedChunk(key: string, build: number | null): Promise<Response | undefined> {
-  const names = (await caches.keys()).filter((name) => name.startsWith(CACHE_PREFIX))
-  let any: Response | undefined
-  for (const name of names.sort((a, b) => rank(a) - rank(b))) {
-    const kept = await (await caches.open(name)).match(key, { ignoreVary: true })
-    if (!kept) continue
-    if (build === null || buildOfChunkEtag(kept.headers.get('ETag')) === build) return kept
-    any ??= kept
-  }
-  return build === null ? any : undefined
+/** Every kept copy of `key`: in the pages cache and in saved books' caches. */
+async function allKept(key: string): Promise<Response[]> {
+  const names = (await caches.keys()).filter((name) => name.startsWith(CACHE_PREFIX) && name !== SHELL)
+  const found = await Promise.all(names.map(async (name) => (await caches.open(name)).match(key, { ignoreVary: true })))
+  return found.filter((kept): kept is Response => kept !== undefined)
 }
 
-const rank = (name: string) => (name.startsWith(`${CACHE_PREFIX}book-`) ? 0 : 1)
+/** The most recently fetched copy (by the server's Date): a saved book refreshed since wins over a page read before. */
+async function newestKept(key: string): Promise<Response | undefined> {
+  const fetchedAt = (response: Response) => Date.parse(response.headers.get('Date') ?? '') || 0
+  return (await allKept(key)).sort((a, b) => fetchedAt(b) - fetchedAt(a))[0]
+}
+
+/** A kept chunk of `build`, or the newest of any build when null. */
+async function cachedChunk(key: string, build: number | null): Promise<Response | undefined> {
+  if (build === null) return newestKept(key)
+  return (await allKept(key)).find((kept) => buildOfChunkEtag(kept.headers.get('ETag')) === build)
+}
 
 let keptSinceTrim = 0
 

@@ -6,7 +6,13 @@
 import { useSyncExternalStore } from 'react'
 import type { BookWithChapters } from '#shared/api/books.ts'
 import { READER_CHUNK_SIZE } from '#shared/limits.ts'
-import { OFFLINE_COPY_HEADER, bookCacheName, chunkCacheKey } from '#client/offline/offline-rules.ts'
+import {
+  OFFLINE_COPY_HEADER,
+  PAGES_CACHE,
+  bookCacheName,
+  chunkCacheKey,
+  pageCacheKey,
+} from '#client/offline/offline-rules.ts'
 
 export interface SavedPage {
   id: number
@@ -163,6 +169,9 @@ async function savePage(cache: Cache, pageId: number, signal?: AbortSignal): Pro
     const kept = await keepCopy(cache, chunkCacheKey(new URL(url, location.origin).href), await fetchCopy(url, signal))
     bytes += kept.bytes
   }
+  // The page's HTML kept when it was read holds its first chunk of then: offline, the app shell and
+  // this copy answer instead (the service worker keeps the HTML again when it is next read online).
+  await (await caches.open(PAGES_CACHE)).delete(pageCacheKey(new URL(`/content/${pageId}`, location.origin).href))
   return { id: pageId, buildId, bytes }
 }
 
