@@ -50,6 +50,9 @@ function readingSettings(): Plugin {
   }
 }
 
+/** Modules of the administrator's side: a lazy chunk holding any of them is not precached. */
+const ADMIN_CODE = /[\\/]client[\\/]features[\\/](?:admin|auth)[\\/]|[\\/]node_modules[\\/]@(?:tiptap|codemirror)[\\/]/
+
 /** The shell's files that are not in the bundle: copied from client/public. */
 const SHELL_PUBLIC_FILES = [
   '/manifest.webmanifest',
@@ -84,6 +87,12 @@ function serviceWorker(): Plugin {
         if (file?.type !== 'chunk') return
         for (const css of file.viteMetadata?.importedCss ?? []) shell.add(css)
         for (const imported of file.imports) visit(imported)
+        // The visitor's lazy parts too (dialogs, popovers, the search page…), so they open offline;
+        // never the administrator's screens or the login behind them.
+        for (const imported of file.dynamicImports) {
+          const lazy = bundle[imported]
+          if (lazy?.type === 'chunk' && !lazy.moduleIds.some((id) => ADMIN_CODE.test(id))) visit(imported)
+        }
       }
       visit(entry.fileName)
       const precache = ['/index.html', ...[...shell].sort().map((file) => `/${file}`), ...SHELL_PUBLIC_FILES]

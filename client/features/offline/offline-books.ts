@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react'
 import type { BookWithChapters } from '#shared/api/books.ts'
 import { READER_CHUNK_SIZE } from '#shared/limits.ts'
+import { SAVED_BOOKS_KEY } from './saved-books-key.ts'
 import {
   OFFLINE_COPY_HEADER,
   PAGES_CACHE,
@@ -29,7 +30,7 @@ export interface SavedBook {
   pages: SavedPage[]
 }
 
-const STORAGE_KEY = 'offline-books-v1'
+const STORAGE_KEY = SAVED_BOOKS_KEY
 const PARALLEL = 2
 
 export function offlineSavingSupported() {

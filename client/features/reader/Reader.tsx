@@ -13,7 +13,7 @@ import { rememberSelections } from '#client/features/feedback/selected-passage.t
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { isOfflineMiss } from '#client/features/offline/offline-miss.ts'
 import { OfflinePageMissing } from '#client/features/offline/OfflinePageMissing.tsx'
-import { refreshSavedPage } from '#client/features/offline/offline-books.ts'
+import { anyBookSaved } from '#client/features/offline/saved-books-key.ts'
 import { lazyPart } from '#client/components/lazy-part.ts'
 import { ChunkedBody } from './ChunkedBody.tsx'
 import { LoadStatus } from './LoadStatus.tsx'
@@ -68,10 +68,10 @@ export function Reader({ contentId }: { contentId: number }) {
   // Read online, a page whose saved offline copy is of another build has that copy replaced.
   const readBuild = summary.data?.buildId
   useEffect(() => {
-    if (readBuild === undefined || !navigator.onLine) return
-    refreshSavedPage(contentId, readBuild).catch((failure: unknown) =>
-      console.warn(`The offline copy of page ${contentId} was not refreshed`, failure),
-    )
+    if (readBuild === undefined || !navigator.onLine || !anyBookSaved()) return
+    import('#client/features/offline/offline-books.ts')
+      .then(({ refreshSavedPage }) => refreshSavedPage(contentId, readBuild))
+      .catch((failure: unknown) => console.warn(`The offline copy of page ${contentId} was not refreshed`, failure))
   }, [contentId, readBuild])
 
   if (isOfflineMiss(summary.error)) return <OfflinePageMissing />
