@@ -149,6 +149,21 @@ test('the site is installable: manifest, icons and the worker are served as brow
   }
   expect([...sizes].sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable'])
 
+  // Chromium's own verdict (what Lighthouse's retired installability audit asked it): no errors.
+  await workerReady(page, '/index.html')
+  const cdp = await page.context().newCDPSession(page)
+  const parsed = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string }
+  expect(parsed.url).toMatch(/\/manifest\.webmanifest$/)
+  expect(parsed.errors).toEqual([])
+  // A Playwright context is incognito, which alone keeps Chromium from offering to install.
+  const installability = async () =>
+    (
+      (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }
+    ).installabilityErrors
+      .map((error) => error.errorId)
+      .filter((id) => id !== 'in-incognito')
+  await expect.poll(installability).toEqual([])
+
   const worker = await request.get('/sw.js')
   expect(worker.headers()['cache-control']).toBe('no-cache')
   expect(worker.headers()['content-type']).toMatch(/^(?:text|application)\/javascript/)
