@@ -28,6 +28,7 @@ export const offlineTexts = {
   failed: 'Salvestamine katkes: {reason}',
   failedOffline: 'võrguühendus katkes',
   failedStorage: 'seadmes pole piisavalt ruumi',
+  failedServer: 'server ei andnud kõiki lehti (proovi hiljem uuesti)',
   remove: 'Eemalda võrguühenduseta koopia',
   removed: 'Võrguühenduseta koopia eemaldati.',
   changed: 'Pärast salvestamist on muutunud {count} lehte.',

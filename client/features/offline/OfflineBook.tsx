@@ -83,7 +83,7 @@ export function OfflineBook({ book }: { book: BookWithChapters }) {
           ? offlineTexts.failedStorage
           : failure instanceof OfflineCopyError && failure.kind === 'network'
             ? offlineTexts.failedOffline
-            : String(failure instanceof Error ? failure.message : failure)
+            : offlineTexts.failedServer
       setStatus({ kind: 'failed', reason })
     }
   }
