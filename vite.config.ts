@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type Plugin, type Rollup } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { firstViewTemplates } from './client/features/first-view/frame.ts'
@@ -11,7 +12,7 @@ import { bootScript } from './client/features/reading-settings/choices.ts'
 // The client is built into dist/client and served by the Fastify server (server/http/static.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), readingSettings(), firstView(), precompress()],
+  plugins: [react(), tailwindcss(), readingSettings(), firstView(), serviceWorker(), precompress()],
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 })
@@ -45,6 +46,87 @@ function readingSettings(): Plugin {
         if (!html.includes('<title>')) throw new Error('index.html has no <title> to put the settings script before')
         return html.replace('<title>', () => `<script>${bootScript}</script>\n    <title>`)
       },
+    },
+  }
+}
+
+/** Modules of the administrator's side: a lazy chunk holding any of them is not precached. */
+const ADMIN_CODE = /[\\/]client[\\/]features[\\/](?:admin|auth)[\\/]|[\\/]node_modules[\\/]@(?:tiptap|codemirror)[\\/]/
+
+/** The shell's files that are not in the bundle: copied from client/public. */
+const SHELL_PUBLIC_FILES = [
+  '/manifest.webmanifest',
+  '/icons/icon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/icon-maskable-512.png',
+]
+
+/**
+ * Builds the service worker (client/sw/service-worker.ts) into dist/client/sw.js, a stable address,
+ * with this build's app shell written in: index.html, the entry script with the chunks and styles it
+ * imports at once, the manifest and icons. Lazy chunks are kept when first fetched. The build's id
+ * names every file of the bundle, so any change makes a new worker, which replaces the old shell
+ * (decision 032).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
+      const entries = chunks.filter((file) => file.isEntry)
+      const entry = entries[0]
+      if (!entry || entries.length > 1) throw new Error('the client build should have one entry chunk (index.html)')
+      const shell = new Set<string>()
+      const visit = (fileName: string) => {
+        if (shell.has(fileName)) return
+        shell.add(fileName)
+        const file = bundle[fileName]
+        if (file?.type !== 'chunk') return
+        for (const css of file.viteMetadata?.importedCss ?? []) shell.add(css)
+        for (const imported of file.imports) visit(imported)
+        // The visitor's lazy parts too (dialogs, popovers, the search page…), so they open offline;
+        // never the administrator's screens or the login behind them.
+        for (const imported of file.dynamicImports) {
+          const lazy = bundle[imported]
+          if (lazy?.type === 'chunk' && !lazy.moduleIds.some((id) => ADMIN_CODE.test(id))) visit(imported)
+        }
+      }
+      visit(entry.fileName)
+      const precache = ['/index.html', ...[...shell].sort().map((file) => `/${file}`), ...SHELL_PUBLIC_FILES]
+      const id = createHash('sha256')
+        .update(
+          Object.values(bundle)
+            .map((file) =>
+              file.type === 'asset' && file.fileName === 'index.html' ? String(file.source) : file.fileName,
+            )
+            .sort()
+            .join('\n'),
+        )
+        .digest('hex')
+        .slice(0, 16)
+      const output = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        define: { __SW_BUILD__: JSON.stringify({ id, precache, entry: `/${entry.fileName}` }) },
+        build: {
+          write: false,
+          minify: true,
+          lib: {
+            entry: path.resolve(import.meta.dirname, 'client/sw/service-worker.ts'),
+            formats: ['iife'],
+            name: 'sw',
+          },
+        },
+      })
+      const code = (Array.isArray(output) ? output : [output])
+        .flatMap((result) => ('output' in result ? result.output : []))
+        .find((file) => file.type === 'chunk')
+      if (!code || code.type !== 'chunk') throw new Error('the service worker build gave no script')
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: code.code })
     },
   }
 }

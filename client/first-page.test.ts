@@ -82,10 +82,11 @@ describe("a visitor's first page", () => {
     ])
   })
 
-  it("carries only the visitor's texts and the gate's", () => {
+  it("carries only the visitor's texts (the offline notice's among them) and the gate's", () => {
     expect(files.filter((file) => file.startsWith('client/texts/')).sort()).toEqual([
       'client/texts/admin-gate.ts',
       'client/texts/common.ts',
+      'client/texts/offline.ts',
       'client/texts/reader.ts',
       'client/texts/search.ts',
     ])

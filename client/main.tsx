@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
 import { LazyToaster } from './components/ui/LazyToaster.tsx'
 import { captureFirstView } from './features/first-view/first-view.ts'
+import { registerServiceWorker } from './offline/register-service-worker.ts'
 import { createQueryClient } from './query-client.ts'
 import { createRouter } from './router.tsx'
 import './styles.css'
@@ -29,3 +30,5 @@ startTransition(() => {
     </StrictMode>,
   )
 })
+// Offline reading and installing (decision 032): production builds, visitors' pages, after load.
+registerServiceWorker()

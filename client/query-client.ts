@@ -1,4 +1,6 @@
-// The product's query defaults: no retries, no refetch on focus, no polling, never stale.
+// The product's query defaults: no retries, no refetch on focus, no polling, never stale. Queries
+// run offline too ('offlineFirst'): the service worker answers from its copies, or says at once that
+// it has none, where the default would pause them and show a spinner for good (decision 032).
 import { QueryClient } from '@tanstack/react-query'
 
 export function createQueryClient(): QueryClient {
@@ -9,6 +11,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: Infinity,
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

@@ -102,7 +102,7 @@ describe('helmet headers, worked out once', () => {
     for (const url of ['/api/health', '/api/no-such-thing', '/api/content/999999/chunks?chunk=0']) {
       const response = await direct.app.inject({ url })
       expect(response.headers['content-security-policy']).toBe(
-        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';manifest-src 'self';worker-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
       )
       expect(response.headers).toMatchObject({
         'x-frame-options': 'DENY',

@@ -21,6 +21,9 @@ const HELMET_OPTIONS: HelmetOptions = {
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
+      // The web app manifest and the service worker (/sw.js, decision 032) come from the site itself.
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

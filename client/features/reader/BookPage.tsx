@@ -8,6 +8,7 @@ import { errorTexts } from '#client/texts/common.ts'
 import { bookTexts } from '#client/texts/reader.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
+import { OfflineBook } from '#client/features/offline/OfflineBook.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { Description, listLinkClass, positiveId } from './about-page.tsx'
 
@@ -72,6 +73,7 @@ export function BookPage() {
           ))}
         </ul>
       )}
+      {chapters.length > 0 ? <OfflineBook book={{ ...book, chapters }} /> : null}
     </article>
   )
 }

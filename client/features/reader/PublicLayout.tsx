@@ -7,6 +7,7 @@ import { Suspense } from 'react'
 import { Outlet, useLocation, useMatch, useSearchParams } from 'react-router'
 import { siteTexts } from '#client/texts/common.ts'
 import { lazyPart } from '#client/components/lazy-part.ts'
+import { OfflineNotice } from '#client/features/offline/OfflineNotice.tsx'
 import { isPrintAddress } from './ContentPage.tsx'
 import { MainArea } from './MainArea.tsx'
 import { PhoneMenu } from './PhoneMenu.tsx'
@@ -37,6 +38,7 @@ export function PublicLayout() {
     <div className={layoutClasses.root}>
       <SkipToContent />
       <SiteHeader menu={desktop ? null : <PhoneMenu contentId={contentId} />} />
+      <OfflineNotice />
       <div className={layoutClasses.body}>
         {desktop ? (
           <Suspense fallback={null}>

@@ -11,6 +11,9 @@ import { readerQueries } from '#client/api/reader.ts'
 import { claimFirstView } from '#client/features/first-view/first-view.ts'
 import { rememberSelections } from '#client/features/feedback/selected-passage.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { isOfflineMiss } from '#client/features/offline/offline-miss.ts'
+import { OfflinePageMissing } from '#client/features/offline/OfflinePageMissing.tsx'
+import { anyBookSaved } from '#client/features/offline/saved-books-key.ts'
 import { lazyPart } from '#client/components/lazy-part.ts'
 import { ChunkedBody } from './ChunkedBody.tsx'
 import { LoadStatus } from './LoadStatus.tsx'
@@ -62,6 +65,16 @@ export function Reader({ contentId }: { contentId: number }) {
     if (firstView && root && firstView.scrollTop > 0) root.scrollTop = firstView.scrollTop
   }, [firstView, scrollRoot])
 
+  // Read online, a page whose saved offline copy is of another build has that copy replaced.
+  const readBuild = summary.data?.buildId
+  useEffect(() => {
+    if (readBuild === undefined || !navigator.onLine || !anyBookSaved()) return
+    import('#client/features/offline/offline-books.ts')
+      .then(({ refreshSavedPage }) => refreshSavedPage(contentId, readBuild))
+      .catch((failure: unknown) => console.warn(`The offline copy of page ${contentId} was not refreshed`, failure))
+  }, [contentId, readBuild])
+
+  if (isOfflineMiss(summary.error)) return <OfflinePageMissing />
   if (summary.error instanceof ApiError && summary.error.status === 404) {
     return <PageHeading title={readerTexts.contentNotFound}>{readerTexts.contentNotFound}</PageHeading>
   }

@@ -17,7 +17,7 @@ const find = (id: number, query: string, cookie?: string, app = ctx.app) =>
 async function found(id: number, q: string, cookie?: string, app = ctx.app): Promise<FindAnswer> {
   const answer = await find(id, `q=${encodeURIComponent(q)}`, cookie, app)
   expect(answer.statusCode, answer.body).toBe(200)
-  expect(answer.headers['cache-control']).toBe('no-store')
+  expect(answer.headers['cache-control']).toBe(cookie ? 'private, no-store' : 'no-store')
   return answer.json()
 }
 
