@@ -27,6 +27,7 @@ import { exportRoutes } from './modules/export/export.routes.ts'
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts'
 import { termImportRoutes } from './modules/terms/terms-import.routes.ts'
 import { termsRoutes } from './modules/terms/terms.routes.ts'
+import { termUsageRoutes } from './modules/content/term-usage.routes.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
 import { sessionSecret } from './modules/settings/settings.service.ts'
 import { registerRateLimits } from './modules/rate-limits/rate-limits.ts'
@@ -154,6 +155,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(exportRoutes, { state })
   await app.register(termsRoutes, { db, state })
   await app.register(termImportRoutes, { db })
+  await app.register(termUsageRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(auditRoutes, { db })
 

@@ -220,6 +220,24 @@ export const searchPassages = pgTable(
   ],
 )
 
+/**
+ * Which terms a build links to (`<a href="/term/{id}">` in its blocks): how many places and the id of
+ * the first place's block. Written with the build and removed with it, so the rows of the builds pages
+ * show now are each term's current usage (decision 036).
+ */
+export const termUses = pgTable(
+  'term_uses',
+  {
+    buildId: integer()
+      .notNull()
+      .references(() => readerBuilds.id, { onDelete: 'cascade' }),
+    termId: integer().notNull(),
+    places: integer().notNull(),
+    anchor: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buildId, t.termId] }), index().on(t.termId)],
+)
+
 export const terms = pgTable(
   'terms',
   {
@@ -286,4 +304,32 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.createdAt)],
+)
+
+/**
+ * Background jobs an administrator starts (reprocessing every page): state and progress survive a
+ * browser reload and a server restart. A job is `running` only while the run holding its job lock
+ * refreshes it; one that stopped with its process reads as `interrupted` (decision 035).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull(),
+    /** running | finished | failed | interrupted */
+    state: text().notNull().default('running'),
+    total: integer().notNull().default(0),
+    done: integer().notNull().default(0),
+    failedIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    message: text(),
+    startedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    startedByName: text(),
+    startedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    heartbeatAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.kind, t.startedAt)],
 )
