@@ -51,7 +51,7 @@ describe('two app instances on one database', () => {
     // The other instance's run answers at once (202) and goes on in the background, holding the lock.
     const first = await reprocess(other.app, otherCookie)
     expect(first.statusCode, first.body).toBe(202)
-    expect(first.json().job).toMatchObject({ state: 'running', total: 3, startedBy: 'admin' })
+    expect(first.json().job).toMatchObject({ state: 'running', total: 4, startedBy: 'admin' })
     expect(await lockRows()).toContain('reprocess-headers')
     const refused = await reprocess(ctx.app, cookie)
     expect(refused.statusCode).toBe(409)
@@ -63,7 +63,7 @@ describe('two app instances on one database', () => {
     expect(seen.json().job.id).toBe(first.json().job.id)
 
     const done = await waitForReprocessing(ctx.app, cookie)
-    expect(done).toMatchObject({ state: 'finished', total: 3, done: 3, failedIds: [] })
+    expect(done).toMatchObject({ state: 'finished', total: 4, done: 4, failedIds: [] })
     expect(await lockRows()).toEqual([])
     const again = await reprocess(ctx.app, cookie)
     expect(again.statusCode, again.body).toBe(202)
