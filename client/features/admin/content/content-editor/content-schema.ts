@@ -7,6 +7,7 @@ import Italic from '@tiptap/extension-italic'
 import Link, { isAllowedUri } from '@tiptap/extension-link'
 import StarterKit from '@tiptap/starter-kit'
 import { contentEditorTexts } from '#client/texts/content-editor.ts'
+import { TermLinkShortcut } from './term-link-shortcut.ts'
 
 /** How the links-section marker appears inside the rich-text document. */
 export const LINKS_MARKER_ATTRIBUTE = 'data-links-marker'
@@ -190,4 +191,5 @@ export const contentExtensions: AnyExtension[] = [
   TableCell,
   TableHeader,
   LinksMarker,
+  TermLinkShortcut,
 ]
