@@ -142,7 +142,8 @@ export const contentPages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.chapterId, t.order)],
+  // build_id: a term's "where used" finds the pages showing the builds that link to it (term_uses).
+  (t) => [index().on(t.chapterId, t.order), index().on(t.buildId)],
 )
 
 /** Every earlier text of a page, kept when a save replaces it, so nothing saved is lost. */

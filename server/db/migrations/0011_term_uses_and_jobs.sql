@@ -24,4 +24,5 @@ CREATE TABLE "term_uses" (
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_started_by_users_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "term_uses" ADD CONSTRAINT "term_uses_build_id_reader_builds_id_fk" FOREIGN KEY ("build_id") REFERENCES "public"."reader_builds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "jobs_kind_started_at_index" ON "jobs" USING btree ("kind","started_at");--> statement-breakpoint
-CREATE INDEX "term_uses_term_id_index" ON "term_uses" USING btree ("term_id");
+CREATE INDEX "term_uses_term_id_index" ON "term_uses" USING btree ("term_id");--> statement-breakpoint
+CREATE INDEX "content_build_id_index" ON "content" USING btree ("build_id");
