@@ -98,8 +98,25 @@ test('Reprocess All Headers shows the server’s error field, or a default text'
   await expectToast(page, 'Error', 'Already running')
 
   await page.unroute('**/api/admin/reprocess-headers')
+  // A run answered at once, then seen finished without a message: the default text.
+  const job = { id: 1, total: 2, done: 0, failedIds: [], startedBy: 'admin', startedAt: new Date().toISOString() }
   await page.route('**/api/admin/reprocess-headers', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }),
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 202,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            message: 'Reprocessing started',
+            job: { ...job, state: 'running', message: null, finishedAt: null },
+          }),
+        })
+      : route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            job: { ...job, done: 2, state: 'finished', message: null, finishedAt: job.startedAt },
+          }),
+        }),
   )
   await page.getByRole('button', { name: 'Reprocess All Headers' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Reprocess' }).click()

@@ -29,6 +29,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
 import { termImportRoutes } from './modules/terms/terms-import.routes.ts'
 import { termsRoutes } from './modules/terms/terms.routes.ts'
+import { termUsageRoutes } from './modules/content/term-usage.routes.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
 import { sessionSecret } from './modules/settings/settings.service.ts'
 import { registerRateLimits } from './modules/rate-limits/rate-limits.ts'
@@ -156,6 +157,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(exportRoutes, { state })
   await app.register(termsRoutes, { db, state })
   await app.register(termImportRoutes, { db })
+  await app.register(termUsageRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(auditRoutes, { db })
   await app.register(imagesRoutes, { db })

@@ -7,6 +7,7 @@ import { scheduleDailyBackups } from './db/backup.ts'
 import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { removeStaleBuilds } from './modules/content/reader-builds.service.ts'
+import { markInterruptedReprocessing } from './modules/content/reprocess.service.ts'
 import { ensureUser, purgeExpiredSessions } from './modules/auth/auth.service.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url))
@@ -64,6 +65,9 @@ async function main() {
     if (database.kind === 'pglite') stopBackups = scheduleDailyBackups(database, config.dataDir, app.log)
     const log = app.log
     removeStaleBuilds(database.db).catch((error: unknown) => log.error({ err: error }, 'removing stale builds failed'))
+    markInterruptedReprocessing(database.db).catch((error: unknown) =>
+      log.error({ err: error }, 'marking interrupted jobs failed'),
+    )
     app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'ready')
     // Node reaps its own children but not orphans it adopts as process 1 (a command left running in
     // the background by `docker exec`); they would stay zombies until the container stops.

@@ -93,3 +93,6 @@ export const EDITOR_FONT_MIN_PX = 8
 
 // Audit log (our own)
 export const AUDIT_PAGE_SIZE_ADMIN = 50
+
+/** Pages listed under a term's "where used" (the answer says how many there are in all). */
+export const TERM_USAGE_LIMIT = 200

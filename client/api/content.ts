@@ -2,14 +2,11 @@
 // site-wide reprocessing of headings.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { ContentListItem, ReprocessAnswer } from '#shared/api/content.ts'
+import { ContentListItem, ReprocessAnswer, ReprocessStatus } from '#shared/api/content.ts'
 import { deleteJson, getJson, postJson } from './http.ts'
 import { libraryRoots, refreshLibrary } from './library-queries.ts'
 
 export type { ContentListItem }
-
-/** The client relies only on a `message`, and even that may be missing: the screen has a default. */
-const ReprocessHeadersResult = ReprocessAnswer.partial()
 
 export const contentQueries = {
   all: () => libraryRoots.content,
@@ -29,12 +26,24 @@ export function useDeleteContent() {
   })
 }
 
-/** POST /api/admin/reprocess-headers: rebuilds every page's heading ids and table of contents. */
+/** How often a running reprocessing's progress is asked for. */
+const REPROCESS_POLL_MS = 1000
+
+/** GET /api/admin/reprocess-headers: the running job or the last one, asked again while it runs. */
+export const reprocessQueries = {
+  status: () =>
+    queryOptions({
+      queryKey: ['reprocess-headers'] as const,
+      queryFn: async () => ReprocessStatus.parse(await getJson<unknown>('/api/admin/reprocess-headers')).job,
+      refetchInterval: (query) => (query.state.data?.state === 'running' ? REPROCESS_POLL_MS : false),
+    }),
+}
+
+/** POST /api/admin/reprocess-headers: starts rebuilding every page's heading ids and term links (a background job). */
 export function useReprocessHeaders() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async () =>
-      ReprocessHeadersResult.parse((await postJson<unknown>('/api/admin/reprocess-headers')) ?? {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentQueries.all() }),
+    mutationFn: async () => ReprocessAnswer.parse(await postJson<unknown>('/api/admin/reprocess-headers')),
+    onSuccess: (answer) => queryClient.setQueryData(reprocessQueries.status().queryKey, answer.job),
   })
 }

@@ -16,7 +16,7 @@ import type {
   ReaderChunk,
 } from '#shared/api/content.ts'
 import type { FeedbackInput } from '#shared/api/feedback.ts'
-import type { Term } from '#shared/api/terms.ts'
+import type { Term, TermUsage, TermUsagePage } from '#shared/api/terms.ts'
 import { CHAPTER_CONTENT_CACHE_MS, READER_CHUNK_SIZE } from '#shared/limits.ts'
 import { arrayOf, expectAnswer, isBoolean, isId, isInteger, isString, nullable, objectOf } from './answer-shape.ts'
 import { ApiError, getJson, postJson } from './http.ts'
@@ -75,6 +75,9 @@ const isContentSummary = objectOf<ContentSummary>({
 const isContentToc = objectOf<ContentToc>({
   headers: arrayOf(objectOf<ContentToc['headers'][number]>({ text: isString, level: isInteger, id: isString })),
 })
+const isTermUsagePage = objectOf<TermUsagePage>({ id: isId, title: isString, places: isInteger, anchor: isString })
+const isTermUsage = objectOf<TermUsage>({ total: isInteger, pages: arrayOf(isTermUsagePage) })
+
 /** Terms as the reader shows them (popup, term page, lexicon). */
 export const isTerm = objectOf<Term>({ id: isId, term: isString, description: isString, published: isBoolean })
 const isSiteSettings = objectOf<SiteSettings>({ donationUrl: nullable(isString) })
@@ -170,6 +173,17 @@ export const readerQueries = {
       queryKey: ['terms', 'reader-term', id] as const,
       queryFn: async () =>
         expectAnswer<Term>(await getJson<unknown>(`/api/terms/${id}`), isTerm, 'GET /api/terms/{id}'),
+    }),
+  /** The pages linking to a term (visitors: published pages); the term page and its admin screen show them. */
+  termUsage: (id: number) =>
+    queryOptions({
+      queryKey: ['terms', 'usage', id] as const,
+      queryFn: async () =>
+        expectAnswer<TermUsage>(
+          await getJson<unknown>(`/api/terms/${id}/usage`),
+          isTermUsage,
+          'GET /api/terms/{id}/usage',
+        ),
     }),
   site: () =>
     queryOptions({

@@ -2,7 +2,7 @@
 // mutations and the CSV import; every change refreshes all term queries.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
-import { Term, TermImportResult, TermsPage } from '#shared/api/terms.ts'
+import { Term, TermChoices, TermImportResult, TermsPage } from '#shared/api/terms.ts'
 import type { TermValues } from '#shared/api/terms.ts'
 import { LEXICON_PAGE_SIZE_ADMIN } from '#shared/limits.ts'
 import { deleteJson, getJson, postForm, postJson, putJson } from './http.ts'
@@ -23,6 +23,14 @@ export const termQueries = {
         return TermsPage.parse(await getJson<unknown>(`/api/admin/terms?${query}`))
       },
       // keep the current page on screen while the next one loads
+      placeholderData: keepPreviousData,
+    }),
+  /** The editor's term picker (GET /api/admin/terms/picker). */
+  picker: (q: string) =>
+    queryOptions({
+      queryKey: [...termQueries.all(), 'picker', q] as const,
+      queryFn: async () =>
+        TermChoices.parse(await getJson<unknown>(`/api/admin/terms/picker?${new URLSearchParams({ q })}`)).data,
       placeholderData: keepPreviousData,
     }),
   detail: (id: number) =>

@@ -83,6 +83,13 @@ export const adminTexts = {
     running: 'Reprocessing…', // interim
     success: 'Headers reprocessed successfully',
     failure: 'Failed to reprocess headers',
+    progress: 'Töödeldud {done} / {total} lehte', // interim: the wording
+    progressLabel: 'Pealkirjade töötlemine', // interim
+    startedBy: 'Alustas {who}, {time}', // interim
+    lastRun: 'Viimane töötlus lõppes {time}: {message}', // interim
+    interrupted: 'Eelmine töötlus katkes ({done} / {total} lehte), sest server peatus. Käivita see uuesti.', // interim
+    stopped: 'Eelmine töötlus peatus: {message}', // interim
+    failedPages: 'Ebaõnnestunud lehed: {ids}', // interim
   },
   chapterNew: { heading: 'Add Chapter' },
   chapterEdit: { heading: 'Edit Chapter' },

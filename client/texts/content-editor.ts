@@ -34,6 +34,19 @@ export const contentEditorTexts = {
   unsupportedNotice:
     'This page has markup the rich-text view cannot keep ({markup}), so it opens in the HTML view. Editing it in the rich-text view would drop that markup.', // interim
   linksMarker: 'Links section starts here', // interim
+  termLink: {
+    button: 'Seo mõistega', // interim: the wording; Ctrl+K too
+    title: 'Seo mõistega', // interim
+    description: 'Otsi leksikonist mõiste ja vajuta Enter, et valitud sõnad sellega siduda.', // interim
+    search: 'Otsi mõistet', // interim
+    loading: 'Otsin…', // interim
+    none: 'Ühtegi mõistet ei leitud.', // interim
+    failed: 'Mõisteid ei õnnestunud laadida.', // interim
+    unpublished: 'avaldamata', // interim
+    current: 'Praegu seotud mõistega „{term}“. Vali teine mõiste või eemalda seos.', // interim
+    remove: 'Eemalda seos', // interim
+    results: 'Mõisted', // interim
+  },
   toolbar: {
     label: 'Formatting', // interim
     bold: 'Bold', // interim

@@ -113,6 +113,18 @@ export const sidePanelTexts = {
   empty: 'Raamatuid veel ei ole.', // interim
 } as const
 
+/** A term's "where used", on the term page and the term's admin screen. */
+export const termUsageTexts = {
+  heading: 'Kasutatud lehtedel', // interim: the wording
+  loading: 'Laadimine…', // interim
+  failed: 'Kasutuskohti ei õnnestunud laadida.', // interim
+  none: 'Seda terminit pole veel ühelgi lehel kasutatud.', // interim
+  onePlace: '1 kohas', // interim
+  places: '{count} kohas', // interim
+  unpublished: 'avaldamata', // interim
+  more: 'Näidatud {shown} lehte {total}-st.', // interim
+}
+
 export const lexiconTexts = {
   heading: 'Leksikon', // interim
   search: 'Otsi leksikonist', // interim: label of the search box

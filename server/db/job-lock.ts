@@ -55,3 +55,14 @@ export async function withJobLock<T>(
     await db.delete(jobLocks).where(mine)
   }
 }
+
+/** Whether a live run holds the lock `name` now: its row exists and was refreshed within `staleMs`. */
+export async function jobLockIsHeld(db: Db, name: string, staleMs: number = JOB_LOCK_TIMES.staleMs) {
+  const [row] = await db
+    .select({ name: jobLocks.name })
+    .from(jobLocks)
+    .where(
+      and(eq(jobLocks.name, name), sql`${jobLocks.heartbeatAt} >= now() - make_interval(secs => ${staleMs / 1000})`),
+    )
+  return row !== undefined
+}

@@ -147,7 +147,8 @@ export const contentPages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.chapterId, t.order)],
+  // build_id: a term's "where used" finds the pages showing the builds that link to it (term_uses).
+  (t) => [index().on(t.chapterId, t.order), index().on(t.buildId)],
 )
 
 /** Every earlier text of a page, kept when a save replaces it, so nothing saved is lost. */
@@ -223,6 +224,24 @@ export const searchPassages = pgTable(
     // list into the index is short enough that a reader waiting behind it does not notice.
     index('search_passages_vector_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 1024 }),
   ],
+)
+
+/**
+ * Which terms a build links to (`<a href="/term/{id}">` in its blocks): how many places and the id of
+ * the first place's block. Written with the build and removed with it, so the rows of the builds pages
+ * show now are each term's current usage (decision 036).
+ */
+export const termUses = pgTable(
+  'term_uses',
+  {
+    buildId: integer()
+      .notNull()
+      .references(() => readerBuilds.id, { onDelete: 'cascade' }),
+    termId: integer().notNull(),
+    places: integer().notNull(),
+    anchor: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buildId, t.termId] }), index().on(t.termId)],
 )
 
 export const terms = pgTable(
@@ -314,3 +333,31 @@ export const images = pgTable('images', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
+
+/**
+ * Background jobs an administrator starts (reprocessing every page): state and progress survive a
+ * browser reload and a server restart. A job is `running` only while the run holding its job lock
+ * refreshes it; one that stopped with its process reads as `interrupted` (decision 035).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull(),
+    /** running | finished | failed | interrupted */
+    state: text().notNull().default('running'),
+    total: integer().notNull().default(0),
+    done: integer().notNull().default(0),
+    failedIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    message: text(),
+    startedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    startedByName: text(),
+    startedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    heartbeatAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.kind, t.startedAt)],
+)

@@ -144,6 +144,7 @@ describe('access is declared on every route and checked from the matched route',
         'GET /api/site',
         'GET /api/terms',
         'GET /api/terms/:id',
+        'GET /api/terms/:id/usage',
         'GET /api/terms/by-letter/:letter',
         'GET /api/terms/letters',
         'GET /api/user',
@@ -274,6 +275,7 @@ describe('visitors never see user names', () => {
       '/api/content/:id/summary': page.json().id,
       '/api/content/:id/toc': page.json().id,
       '/api/terms/:id': term.id,
+      '/api/terms/:id/usage': term.id,
       '/api/terms/by-letter/:letter': 'm',
     }
     const queries: Record<string, string> = {

@@ -182,4 +182,28 @@ export const FindAnswer = z.object({
 })
 export type FindAnswer = z.infer<typeof FindAnswer>
 
-export const ReprocessAnswer = z.object({ message: z.string(), processed: z.number().int(), failed: z.number().int() })
+/**
+ * A run of "Reprocess All Headers", a background job: `running` while its process works on it,
+ * `interrupted` when that process stopped before the end (restart, crash), `failed` when it could
+ * not go on. `failedIds`: pages whose processing failed.
+ */
+export const ReprocessJob = z.object({
+  id: z.number().int().positive(),
+  state: z.enum(['running', 'finished', 'failed', 'interrupted']),
+  total: z.number().int(),
+  done: z.number().int(),
+  failedIds: z.array(z.number().int()),
+  message: z.string().nullable(),
+  startedBy: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+})
+export type ReprocessJob = z.infer<typeof ReprocessJob>
+
+/** POST /api/admin/reprocess-headers: 202, the job started (its progress: GET the same path). */
+export const ReprocessAnswer = z.object({ message: z.string(), job: ReprocessJob })
+export type ReprocessAnswer = z.infer<typeof ReprocessAnswer>
+
+/** GET /api/admin/reprocess-headers: the running job, or else the last one; null before the first. */
+export const ReprocessStatus = z.object({ job: ReprocessJob.nullable() })
+export type ReprocessStatus = z.infer<typeof ReprocessStatus>

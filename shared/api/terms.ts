@@ -44,3 +44,34 @@ export const TermImportResult = z.object({
   rejected: z.array(z.object({ line: z.number().int(), error: z.string() })),
 })
 export type TermImportResult = z.infer<typeof TermImportResult>
+
+/** GET /api/admin/terms/picker?q=: the editor's term picker (diacritic-insensitive, best first). */
+export const TermPickerQuery = z.object({
+  q: z.string().max(200, 'The search is too long').default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+})
+export const TermChoice = z.object({ id: Id, term: z.string(), published: z.boolean() })
+export type TermChoice = z.infer<typeof TermChoice>
+export const TermChoices = z.object({ data: z.array(TermChoice) })
+export type TermChoices = z.infer<typeof TermChoices>
+
+/**
+ * GET /api/terms/{id}/usage: the pages whose current text links to the term (visitors: published
+ * pages only), with how many places and the block id of the first, so a link opens the reader there.
+ */
+export const TermUsagePage = z.object({
+  id: Id,
+  title: z.string(),
+  chapterTitle: z.string(),
+  bookTitle: z.string(),
+  published: z.boolean(),
+  places: z.number().int(),
+  anchor: z.string(),
+})
+export type TermUsagePage = z.infer<typeof TermUsagePage>
+export const TermUsage = z.object({
+  /** Every page using the term; `pages` holds the first TERM_USAGE_LIMIT of them. */
+  total: z.number().int(),
+  pages: z.array(TermUsagePage),
+})
+export type TermUsage = z.infer<typeof TermUsage>

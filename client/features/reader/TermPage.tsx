@@ -7,6 +7,7 @@ import { ApiError } from '#client/api/http.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { TermUsageList } from '../lexicon/TermUsageList.tsx'
 import { useFollowInApp } from './in-app-link.ts'
 import './reader.css'
 
@@ -34,6 +35,9 @@ export function TermPage() {
         onClick={followInApp}
         dangerouslySetInnerHTML={{ __html: term.data.description }}
       />
+      <div className="mt-8">
+        <TermUsageList termId={termId} />
+      </div>
       <p className="mt-8 text-sm">
         <Link to="/lexicon" className="text-amber-800 underline underline-offset-4">
           {sidePanelTexts.lexicon}

@@ -7,6 +7,7 @@ import { withJobLock } from '../../db/job-lock.ts'
 import { readAllChunks, uploadPage } from '../../test/content-upload.ts'
 import { makeChapter } from '../../test/factories.ts'
 import { loginAs, useSecondApp, useTestApp } from '../../test/test-app.ts'
+import { waitForReprocessing } from '../../test/reprocess.ts'
 import { REPROCESS_RUNNING } from './reprocess.service.ts'
 
 const ctx = useTestApp()
@@ -47,25 +48,26 @@ describe('two app instances on one database', () => {
     const reprocess = (app: App, cookie: string) =>
       app.inject({ method: 'POST', url: '/api/admin/reprocess-headers', headers: { cookie } })
 
-    // The other instance's worker has not started yet, so its run lasts at least as long as that takes.
-    expect(other.app.state.content.worker.started).toBe(false)
-    const first = reprocess(other.app, otherCookie)
-    const deadline = Date.now() + 10_000
-    while (!(await lockRows()).includes('reprocess-headers') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
+    // The other instance's run answers at once (202) and goes on in the background, holding the lock.
+    const first = await reprocess(other.app, otherCookie)
+    expect(first.statusCode, first.body).toBe(202)
+    expect(first.json().job).toMatchObject({ state: 'running', total: 4, startedBy: 'admin' })
+    expect(await lockRows()).toContain('reprocess-headers')
     const refused = await reprocess(ctx.app, cookie)
     expect(refused.statusCode).toBe(409)
     expect(refused.json()).toEqual({ error: REPROCESS_RUNNING })
     // …and in the same instance too.
     expect((await reprocess(other.app, otherCookie)).statusCode).toBe(409)
+    // Either instance sees the run's progress.
+    const seen = await ctx.app.inject({ url: '/api/admin/reprocess-headers', headers: { cookie } })
+    expect(seen.json().job.id).toBe(first.json().job.id)
 
-    const done = await first
-    expect(done.statusCode, done.body).toBe(200)
-    expect(done.json().failed).toBe(0)
+    const done = await waitForReprocessing(ctx.app, cookie)
+    expect(done).toMatchObject({ state: 'finished', total: 4, done: 4, failedIds: [] })
     expect(await lockRows()).toEqual([])
     const again = await reprocess(ctx.app, cookie)
-    expect(again.statusCode, again.body).toBe(200)
+    expect(again.statusCode, again.body).toBe(202)
+    expect((await waitForReprocessing(ctx.app, cookie)).state).toBe('finished')
   })
 })
 

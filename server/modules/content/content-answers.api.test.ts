@@ -9,6 +9,7 @@ import { users } from '../../db/schema.ts'
 import { readAllChunks, uploadPage } from '../../test/content-upload.ts'
 import { makeChapter } from '../../test/factories.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
+import { reprocessAndWait } from '../../test/reprocess.ts'
 import { stageUploadChunk } from './upload-staging.service.ts'
 
 const ctx = useTestApp()
@@ -49,12 +50,9 @@ describe('GET /api/content/{id}', () => {
     expect(bare.json().headers).toEqual([{ text: 'Opening', level: 2, id: 'opening' }])
 
     // Reprocessing makes a new build: processedContent follows it (from the blocks, not a stored copy).
-    const reprocessed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/reprocess-headers',
-      headers: { cookie },
-    })
-    expect(reprocessed.statusCode, reprocessed.body).toBe(200)
+    const reprocessed = await reprocessAndWait(ctx.app, cookie)
+    expect(reprocessed.started.statusCode, reprocessed.started.body).toBe(202)
+    expect(reprocessed.job.state).toBe('finished')
     const after = await ctx.app.inject({ url: `/api/content/${id}` })
     expect(after.json().processedContent).toBe((await readAllChunks(ctx.app, id, READER_CHUNK_SIZE)).join('\n'))
   })

@@ -26,8 +26,34 @@ export class BackgroundWork {
   }
 }
 
+/**
+ * Background jobs this app runs (reprocessing every page): closing the app stops them between two
+ * pages, and they mark their run interrupted (reprocess.service.ts).
+ */
+export class AppJobs {
+  private readonly controller = new AbortController()
+  private readonly running = new Set<Promise<void>>()
+
+  get signal(): AbortSignal {
+    return this.controller.signal
+  }
+
+  start(job: () => Promise<void>): void {
+    const running: Promise<void> = job()
+      .catch(() => {})
+      .finally(() => this.running.delete(running))
+    this.running.add(running)
+  }
+
+  async stop(): Promise<void> {
+    this.controller.abort()
+    while (this.running.size > 0) await Promise.all(this.running)
+  }
+}
+
 export interface ContentContext {
   db: Db
+  jobs: AppJobs
   worker: ProcessingWorker
   background: BackgroundWork
   /**
@@ -72,6 +98,7 @@ export function createContentContext(db: Db, options: ContentContextOptions = {}
   const budget = cacheBudgetBytes()
   return {
     db,
+    jobs: new AppJobs(),
     worker: new ProcessingWorker(options.idleStopMs),
     background: new BackgroundWork(),
     chunks: new TextCache(Math.floor(0.3 * budget)),
@@ -94,6 +121,7 @@ export async function startContentContext(content: ContentContext): Promise<void
 
 /** Lets background work finish, then stops the processing worker and the page-state listener. */
 export async function closeContentContext(content: ContentContext): Promise<void> {
+  await content.jobs.stop()
   await content.background.settle()
   await content.worker.close()
   await content.pageStates.close()

@@ -13,6 +13,7 @@ import { readChunk } from './reader.service.ts'
 import { writeBuild } from './reader-builds.repo.ts'
 import { removeStaleBuilds } from './reader-builds.service.ts'
 import { STAGING_LIMITS, removeAbandonedUploads, stageUploadChunk } from './upload-staging.service.ts'
+import { reprocessAndWait } from '../../test/reprocess.ts'
 
 const ctx = useTestApp()
 /** The removals of superseded builds this app started, finished. */
@@ -268,10 +269,10 @@ describe('reading', () => {
 
   it('reprocesses every page and says how many', async () => {
     const cookie = await loginAs(ctx)
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/admin/reprocess-headers', headers: { cookie } })
-    expect(response.statusCode, response.body).toBe(200)
-    expect(response.json().message).toMatch(/^Headers reprocessed in \d+ pages?/)
-    expect(response.json().failed).toBe(0)
+    const { started, job } = await reprocessAndWait(ctx.app, cookie)
+    expect(started.statusCode, started.body).toBe(202)
+    expect(job.message).toMatch(/^Headers reprocessed in \d+ pages?/)
+    expect(job.failedIds).toEqual([])
   })
 })
 
@@ -333,6 +334,7 @@ describe('reader builds (a save writes the new reader data first, then switches 
       linksContent: null,
       // PostgreSQL refuses U+0000 in text (the pipeline never makes one): the passages' statement fails.
       passages: [{ block: 0, anchor: 'a', heading: '', text: 'not\u0000storable' }],
+      termUses: [],
     }
     await expect(writeBuild(ctx.database.db, page)).rejects.toThrow()
     expect(await unclaimedBuilds()).toBe(before)

@@ -22,6 +22,7 @@ import {
   LocateQuery,
   ReaderChunkQuery,
   ReprocessAnswer,
+  ReprocessStatus,
 } from '#shared/api/content.ts'
 import { CHAPTER_CONTENT_CACHE_MS } from '#shared/limits.ts'
 import type { AppState } from '../../app-state.ts'
@@ -34,7 +35,7 @@ import { findInPage } from './find-in-page.ts'
 import { readSummary, readToc } from './first-view.ts'
 import { chunkCacheControl, chunkEncodingFor, chunkEtag } from './chunk-answer.ts'
 import { locateAnchor, readChunk } from './reader.service.ts'
-import { reprocessAll } from './reprocess.service.ts'
+import { currentReprocessing, REPROCESS_STARTED, startReprocessing } from './reprocess.service.ts'
 import { finalizeUpload, removeAbandonedUploads, STAGING_SWEEP_MS, stageUploadChunk } from './upload-staging.service.ts'
 
 /** A whole page sent as JSON (POST/PUT) may be 10 MB of HTML, escaped. */
@@ -267,9 +268,19 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
     },
   )
 
+  // A background job: 202 with the job at once; its progress is GET on the same path (decision 035).
   app.post(
     '/api/admin/reprocess-headers',
-    { config: { access: 'admin' }, schema: { response: { 200: ReprocessAnswer } } },
-    async (request) => reprocessAll(content, request.user!),
+    { config: { access: 'admin', pagesUnchanged: true }, schema: { response: { 202: ReprocessAnswer } } },
+    async (request, reply) => {
+      const job = await startReprocessing(content, request.user!)
+      return reply.status(202).send({ message: REPROCESS_STARTED, job })
+    },
+  )
+
+  app.get(
+    '/api/admin/reprocess-headers',
+    { config: { access: 'admin' }, schema: { response: { 200: ReprocessStatus } } },
+    async () => ({ job: await currentReprocessing(db) }),
   )
 }

@@ -10,6 +10,8 @@ import { recordAudit } from '../audit/audit.service.ts'
 import type { ContentContext } from './content-state.ts'
 import * as repo from './content.repo.ts'
 import { sanitizePageHtml } from './processing/sanitize.ts'
+import { termMarkNames } from './processing/term-links.ts'
+import { termIdsByName } from '../terms/terms.service.ts'
 import { splitLinks } from '#shared/text/links-section.ts'
 import { BLOCK_JOINER, processedBodyOfSave, readProcessedBody } from './reader.service.ts'
 import { withBuild } from './reader-builds.service.ts'
@@ -51,7 +53,8 @@ export async function savePage(
   }
   if (target !== 'new') await assertSavable(db, target, metadata) // fail fast, before the slow part
 
-  const processed = await content.worker.process({ content: split.main, linksContent: split.links })
+  const termIds = await termIdsOfPage(db, split.main, split.links)
+  const processed = await content.worker.process({ content: split.main, linksContent: split.links, termIds })
   const values = {
     chapterId: metadata.chapterId,
     title: metadata.title,
@@ -83,6 +86,13 @@ export async function savePage(
   const page = (await repo.findPage(db, id, false))!
   const body = processed.blocks.join(BLOCK_JOINER)
   return { ...page, content: body, processedContent: processedBodyOfSave(content, written, processed.blocks) }
+}
+
+/** The lexicon's ids of the terms a page's HTML marks with data-term (processing/term-links.ts). */
+export async function termIdsOfPage(db: DbOrTx, main: string, links: string | null | undefined) {
+  const names = new Set(termMarkNames(main))
+  if (links) for (const name of termMarkNames(links)) names.add(name)
+  return termIdsByName(db, [...names])
 }
 
 async function assertSavable(db: DbOrTx, id: number, metadata: PageMetadata) {

@@ -2,7 +2,7 @@
 // under a build no page shows yet and removed when superseded.
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { contentPages, readerBlocks, readerBuilds, searchPassages } from '../../db/schema.ts'
+import { contentPages, readerBlocks, readerBuilds, searchPassages, termUses } from '../../db/schema.ts'
 import type { StoredPage } from './processing/stored-page.ts'
 
 /**
@@ -49,6 +49,10 @@ async function writeBuildRows(db: DbOrTx, buildId: number, page: StoredPage) {
         ${sql.param(part.map((x) => x.block))}::int[], ${sql.param(part.map((x) => x.anchor))}::text[],
         ${sql.param(part.map((x) => x.heading))}::text[], ${sql.param(part.map((x) => x.text))}::text[]) AS s(p, a, h, t)`)
   }
+  // One row per term linked: a few hundred at most, one statement.
+  if (page.termUses.length > 0) {
+    await db.insert(termUses).values(page.termUses.map((use) => ({ buildId, ...use })))
+  }
 }
 
 /** [from, to) ranges of `rows`, each under `maxChars` characters (or one row longer than that) and BATCH_ROWS rows. */
@@ -71,7 +75,7 @@ function batches<T>(rows: readonly T[], maxChars: number, charsOf: (row: T) => n
 
 /** Removes a build that no page shows (superseded, or left by a failed save), a few rows per statement. */
 export async function deleteBuild(db: DbOrTx, buildId: number) {
-  for (const table of [readerBlocks, searchPassages]) {
+  for (const table of [readerBlocks, searchPassages, termUses]) {
     for (;;) {
       const result = await db.execute(sql`
         DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE build_id = ${buildId} LIMIT ${DELETE_BATCH_ROWS})`)

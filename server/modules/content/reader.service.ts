@@ -28,7 +28,7 @@ export async function readableState({ pageStates }: ContentContext, id: number, 
 async function sentBlocks({ db }: ContentContext, buildId: number | null, from: number, to: number) {
   if (buildId === null) return []
   const blocks = await builds.readBlocks(db, buildId, from, to)
-  return blocks.length < to - from ? undefined : blocks.map(sanitizePageHtml)
+  return blocks.length < to - from ? undefined : blocks.map((html) => sanitizePageHtml(html))
 }
 
 /**

@@ -52,17 +52,15 @@ export interface ImportSummary {
   bytes: number
 }
 
-/** `<a data-term="TERM">` (the corpus's mark) becomes a link to the term's page, `/term/{id}`. */
-export function linkTerms(html: string, termIds: ReadonlyMap<string, number>, counts: ImportSummary['termLinks']) {
-  return html.replace(/<a data-term="([^"<>]*)"/g, (whole, term: string) => {
-    const id = termIds.get(decodeQuotes(term))
-    if (id === undefined) {
-      counts.unknown++
-      return whole
-    }
-    counts.linked++
-    return `<a href="/term/${id}" data-term="${term}"`
-  })
+/**
+ * Counts the corpus's term marks (`<a data-term="TERM">`) by whether the lexicon has the term. The
+ * marks themselves become term links in the page pipeline, as on every other save path.
+ */
+export function countTermLinks(html: string, termIds: ReadonlyMap<string, number>, counts: ImportSummary['termLinks']) {
+  for (const name of html.matchAll(/<a\s[^>]*?data-term="([^"<>]*)"/g)) {
+    if (termIds.has(decodeQuotes(name[1]!))) counts.linked++
+    else counts.unknown++
+  }
 }
 
 const decodeQuotes = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&')
@@ -126,8 +124,16 @@ export async function importLibrary(
           published: libraryPage.published,
         }
         try {
-          const html = linkTerms(libraryPage.content, termIds, summary.termLinks)
-          await savePage(content, user, existingPage?.id ?? 'new', { ...metadata, overwrite: true }, { content: html })
+          countTermLinks(libraryPage.content, termIds, summary.termLinks)
+          await savePage(
+            content,
+            user,
+            existingPage?.id ?? 'new',
+            { ...metadata, overwrite: true },
+            {
+              content: libraryPage.content,
+            },
+          )
           summary.pages[existingPage ? 'updated' : 'created']++
           summary.bytes += Buffer.byteLength(libraryPage.content)
         } catch (error) {

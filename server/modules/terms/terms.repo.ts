@@ -104,3 +104,37 @@ export async function upsertTerms(db: DbOrTx, rows: TermColumns[]) {
   const created = result.filter((row) => row.inserted).length
   return { created, updated: result.length - created }
 }
+
+/** Ids of the terms named exactly (`data-term` marks in a page being saved). */
+export async function findTermIdsByNames(db: DbOrTx, names: string[]) {
+  if (names.length === 0) return []
+  return db.select({ id: terms.id, term: terms.term }).from(terms).where(inArray(terms.term, names))
+}
+
+/**
+ * The editor's term picker: names holding the query regardless of case and diacritics (the trigram
+ * index on f_unaccent(lower(term)) serves the LIKE), the exact name first, then names starting with
+ * it, then shorter names; every term when the query is empty, alphabetically.
+ */
+export async function pickTerms(db: DbOrTx, query: string, limit: number) {
+  const folded = sql`f_unaccent(lower(${terms.term}))`
+  const wanted = sql`f_unaccent(lower(${escapeLike(query)}))`
+  const columns = { id: terms.id, term: terms.term, published: terms.published }
+  if (query === '')
+    return db
+      .select(columns)
+      .from(terms)
+      .orderBy(...alphabetical)
+      .limit(limit)
+  return db
+    .select(columns)
+    .from(terms)
+    .where(sql`${folded} like '%' || ${wanted} || '%'`)
+    .orderBy(
+      sql`(${folded} = ${wanted}) desc`,
+      sql`(${folded} like ${wanted} || '%') desc`,
+      sql`length(${terms.term})`,
+      ...alphabetical,
+    )
+    .limit(limit)
+}

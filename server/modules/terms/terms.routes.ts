@@ -11,13 +11,15 @@ import {
   TermsPage,
   TermsQuery,
   TermsResponse,
+  TermChoices,
+  TermPickerQuery,
 } from '#shared/api/terms.ts'
 import type { AppState } from '../../app-state.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
 import { withIsoDates } from '../../lib/timestamps.ts'
-import { findTerm, listTerms, pageTerms } from './terms.repo.ts'
+import { findTerm, listTerms, pageTerms, pickTerms } from './terms.repo.ts'
 import { changeTerm, createTerm, letters, removeTerm, sentTerm, termsUnderLetter } from './terms.service.ts'
 
 export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState }> = async (app, { db, state }) => {
@@ -47,6 +49,12 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState }> = a
       const { rows, total } = await pageTerms(db, { publishedOnly: false, search: request.query.search }, paging)
       return pageResult(rows.map(present), total, paging)
     },
+  )
+
+  app.get(
+    '/api/admin/terms/picker',
+    { config: { access: 'admin' }, schema: { querystring: TermPickerQuery, response: { 200: TermChoices } } },
+    async (request) => ({ data: await pickTerms(db, request.query.q.trim(), request.query.limit) }),
   )
 
   app.get(

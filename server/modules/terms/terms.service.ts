@@ -2,13 +2,22 @@
 import type { CurrentUser } from '#shared/api/auth.ts'
 import type { TermValues } from '#shared/api/terms.ts'
 import { estonianCollator, termLetter, termLetters } from '#shared/text/fold-diacritics.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts'
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitize-html.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
 import { recordAudit } from '../audit/audit.service.ts'
-import { deleteTerm, findTermsByIds, insertTerm, listTermNames, updateTerm, type TermColumns } from './terms.repo.ts'
+import {
+  deleteTerm,
+  findTerm,
+  findTermIdsByNames,
+  findTermsByIds,
+  insertTerm,
+  listTermNames,
+  updateTerm,
+  type TermColumns,
+} from './terms.repo.ts'
 
 export const DUPLICATE_TERM = 'A term with this name already exists'
 export const DESCRIPTION_REQUIRED = 'Description is required'
@@ -93,4 +102,20 @@ export async function termsUnderLetter(db: Db, letter: string, publishedOnly: bo
   const ids = names.filter((name) => termLetter(name.term) === wanted).map((name) => name.id)
   const terms = await findTermsByIds(db, ids)
   return terms.sort((a, b) => estonianCollator.compare(a.term, b.term) || a.id - b.id)
+}
+
+/** Term ids by exact name, for the names given (the pipeline turns their `data-term` marks into links). */
+export async function termIdsByName(db: DbOrTx, names: string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>()
+  // A page marks a few hundred terms at most; batches keep each statement's parameters few.
+  for (let from = 0; from < names.length; from += 1000) {
+    for (const row of await findTermIdsByNames(db, names.slice(from, from + 1000))) ids.set(row.term, row.id)
+  }
+  return ids
+}
+
+/** Whether the term exists for this reader (visitors: published terms only). */
+export async function termIsVisible(db: DbOrTx, id: number, publishedOnly: boolean) {
+  const term = await findTerm(db, id)
+  return term !== undefined && (term.published || !publishedOnly)
 }

@@ -9,6 +9,7 @@ import { PageHeading } from '#client/components/PageHeading.tsx'
 import { AdminBreadcrumb } from '../AdminBreadcrumb.tsx'
 import { isNotFound, parseRouteId } from '../route-ids.ts'
 import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
+import { TermUsageList } from '../../lexicon/TermUsageList.tsx'
 import { TermForm } from './TermForm.tsx'
 import { toastTermSaved, toastTermSaveFailed } from './term-save-toasts.ts'
 
@@ -54,6 +55,7 @@ function EditTerm({ term }: { term: Term }) {
           )
         }
       />
+      <TermUsageList termId={term.id} />
     </div>
   )
 }

@@ -12,6 +12,7 @@ import {
   openTagHtml,
   walkSanitizedHtml,
 } from './sanitize.ts'
+import type { TermIds } from './term-links.ts'
 
 export interface BlockDraft {
   tag: string
@@ -77,7 +78,7 @@ interface OpenBlock {
 type OpenHeading = HeadingDraft & { block: number }
 
 /** Reads the page once: sanitises, cuts top-level blocks, collects headings and the ids in use. */
-export function cutIntoBlocks(mainHtml: string): PageDraft {
+export function cutIntoBlocks(mainHtml: string, termIds?: TermIds): PageDraft {
   const blocks: BlockDraft[] = []
   const headings: OpenHeading[] = []
   const existingIds: string[] = []
@@ -138,31 +139,35 @@ export function cutIntoBlocks(mainHtml: string): PageDraft {
     if (!PHRASING_TAGS.has(tag) || tag === 'br') addText(' ')
   }
 
-  walkSanitizedHtml(mainHtml, {
-    openElement(tag, attributes) {
-      const isBlockTag = !PHRASING_TAGS.has(tag)
-      if (depth === 0 && isBlockTag) finishBlock()
-      const current = block ?? startBlock(isBlockTag ? tag : 'p', !isBlockTag)
-      openElement(current, tag, attributes, depth === 0 && isBlockTag)
-      depth++
+  walkSanitizedHtml(
+    mainHtml,
+    {
+      openElement(tag, attributes) {
+        const isBlockTag = !PHRASING_TAGS.has(tag)
+        if (depth === 0 && isBlockTag) finishBlock()
+        const current = block ?? startBlock(isBlockTag ? tag : 'p', !isBlockTag)
+        openElement(current, tag, attributes, depth === 0 && isBlockTag)
+        depth++
+      },
+      closeElement(tag) {
+        depth--
+        const current = block
+        if (!current) return
+        current.html += closeTagHtml(tag)
+        if (HEADING_LEVELS.has(tag)) closeHeading(openHeadings.pop())
+        if (!PHRASING_TAGS.has(tag)) addText(' ')
+        if (depth === 0 && !current.isWrapper) finishBlock()
+      },
+      text(text, source) {
+        if (!block && depth === 0 && !NOT_WHITESPACE.test(text)) return
+        const current = block ?? startBlock('p', true)
+        current.html += escapeText(text)
+        addText(text)
+        for (const heading of openHeadings) heading.source += source
+      },
     },
-    closeElement(tag) {
-      depth--
-      const current = block
-      if (!current) return
-      current.html += closeTagHtml(tag)
-      if (HEADING_LEVELS.has(tag)) closeHeading(openHeadings.pop())
-      if (!PHRASING_TAGS.has(tag)) addText(' ')
-      if (depth === 0 && !current.isWrapper) finishBlock()
-    },
-    text(text, source) {
-      if (!block && depth === 0 && !NOT_WHITESPACE.test(text)) return
-      const current = block ?? startBlock('p', true)
-      current.html += escapeText(text)
-      addText(text)
-      for (const heading of openHeadings) heading.source += source
-    },
-  })
+    termIds,
+  )
   finishBlock()
   return { blocks, headings, ids: pageIds(existingIds) }
 }

@@ -64,6 +64,7 @@ describe('processPage', () => {
       citations: '',
       linksContent: null,
       passages: [],
+      termUses: [],
     })
   })
 

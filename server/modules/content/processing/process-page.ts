@@ -5,6 +5,7 @@ import { findCitations } from './citations.ts'
 import { assignHeadingIds, headingId } from './heading-ids.ts'
 import { cutIntoPassages, type Passage } from './passages.ts'
 import { collectPlainText, sanitizePageHtml } from './sanitize.ts'
+import { termUsesOf, type TermIds, type TermUse } from './term-links.ts'
 import { splitLinks } from '#shared/text/links-section.ts'
 import { LINKS_MARKER } from '#shared/limits.ts'
 
@@ -12,6 +13,8 @@ export interface PageInput {
   /** The main HTML; may still hold the links marker and the links section after it. */
   content: string
   linksContent?: string | null | undefined
+  /** The lexicon's ids of the terms the page marks (`data-term`); marks of other names stay marks. */
+  termIds?: TermIds | undefined
 }
 
 export interface PageHeader {
@@ -37,16 +40,18 @@ export interface ProcessedPage {
   citations: string
   linksContent: string | null
   passages: Passage[]
+  /** The terms the blocks link to (`/term/{id}`), for the terms' "where used". */
+  termUses: TermUse[]
 }
 
 export function processPage(input: PageInput): ProcessedPage {
   const { main, links } = pageHalves(input)
-  const draft = cutIntoBlocks(main)
+  const draft = cutIntoBlocks(main, input.termIds)
   assignHeadingIds(draft.headings, draft.ids)
   assignBlockIds(draft.blocks, draft.ids)
 
   const blocks = draft.blocks.map(renderBlock)
-  const linksContent = links == null ? null : sanitizePageHtml(links)
+  const linksContent = links == null ? null : sanitizePageHtml(links, input.termIds)
   const blockTexts = draft.blocks.map((block) => block.text)
   return {
     processedContent: blocks.join('\n'),
@@ -58,6 +63,7 @@ export function processPage(input: PageInput): ProcessedPage {
     passages: cutIntoPassages(
       draft.blocks.map((block) => ({ id: blockId(block), text: block.text, isHeading: block.isHeading })),
     ),
+    termUses: termUsesOf(blocks, draft.blocks.map(blockId)),
   }
 }
 

@@ -4,6 +4,7 @@
 import { decodeHTML, decodeHTMLAttribute } from 'entities'
 import { Parser } from 'htmlparser2'
 import { ownImageId } from '#shared/text/image-address.ts'
+import { withTermLink, type TermIds } from './term-links.ts'
 
 export type Attribute = readonly [name: string, value: string]
 
@@ -144,8 +145,11 @@ const LINK_SCHEMES = new Set(['http', 'https', 'mailto'])
 const IMAGE_SCHEMES = new Set(['http', 'https'])
 const IMAGE_DATA = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=]*$/
 
-/** Walks the sanitised form of `html`, calling the handler in document order; open and close always pair. */
-export function walkSanitizedHtml(html: string, handler: SanitizedHtmlHandler): void {
+/**
+ * Walks the sanitised form of `html`, calling the handler in document order; open and close always
+ * pair. Term marks (`<a data-term>`) become term links to the terms in `termIds` (term-links.ts).
+ */
+export function walkSanitizedHtml(html: string, handler: SanitizedHtmlHandler, termIds?: TermIds): void {
   const fates: ElementFate[] = []
   let removedDepth = 0
   let keptDepth = 0
@@ -169,7 +173,7 @@ export function walkSanitizedHtml(html: string, handler: SanitizedHtmlHandler): 
         } else {
           keptDepth++
           fates.push('kept')
-          handler.openElement(tag, allowedAttributes(tag, attributes))
+          handler.openElement(tag, withTermLink(tag, allowedAttributes(tag, attributes), termIds))
         }
       },
       ontext(source) {
@@ -314,13 +318,17 @@ export function closeTagHtml(tag: string): string {
 }
 
 /** The sanitised HTML as a string (used for the links section and wherever no blocks are needed). */
-export function sanitizePageHtml(html: string): string {
+export function sanitizePageHtml(html: string, termIds?: TermIds): string {
   let output = ''
-  walkSanitizedHtml(html, {
-    openElement: (tag, attributes) => (output += openTagHtml(tag, attributes)),
-    closeElement: (tag) => (output += closeTagHtml(tag)),
-    text: (text) => (output += escapeText(text)),
-  })
+  walkSanitizedHtml(
+    html,
+    {
+      openElement: (tag, attributes) => (output += openTagHtml(tag, attributes)),
+      closeElement: (tag) => (output += closeTagHtml(tag)),
+      text: (text) => (output += escapeText(text)),
+    },
+    termIds,
+  )
   return output
 }
 

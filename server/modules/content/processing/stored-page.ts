@@ -4,6 +4,7 @@
 // tenth of a second or more. Packed into a few long strings and typed arrays it costs milliseconds.
 import type { Passage } from './passages.ts'
 import type { PageHeader, ProcessedPage } from './process-page.ts'
+import type { TermUse } from './term-links.ts'
 
 export interface StoredPage {
   /** Each top-level element's HTML, in order (the reader's unit of chunk size). */
@@ -14,6 +15,7 @@ export interface StoredPage {
   citations: string
   linksContent: string | null
   passages: Passage[]
+  termUses: TermUse[]
 }
 
 export function toStoredPage(page: ProcessedPage): StoredPage {
@@ -25,6 +27,7 @@ export function toStoredPage(page: ProcessedPage): StoredPage {
     citations: page.citations,
     linksContent: page.linksContent,
     passages: page.passages,
+    termUses: page.termUses,
   }
 }
 
@@ -42,6 +45,8 @@ export interface PackedPage {
   /** Anchor and heading of each passage, joined by PACK_SEPARATOR (neither can contain it). */
   passageAnchors: string
   passageHeadings: string
+  /** A few per page at most (one per term linked): sent as they are. */
+  termUses: TermUse[]
 }
 
 /** U+0000 cannot occur in ids or in headings' text: the sanitiser's parser drops it. */
@@ -62,6 +67,7 @@ export function packStoredPage(page: StoredPage): { packed: PackedPage; transfer
     passageBlocks: Int32Array.from(page.passages, (passage) => passage.block),
     passageAnchors: joinChecked(page.passages.map((passage) => passage.anchor)),
     passageHeadings: joinChecked(page.passages.map((passage) => passage.heading)),
+    termUses: page.termUses,
   }
   return {
     packed,
@@ -85,6 +91,7 @@ export function unpackStoredPage(packed: PackedPage): StoredPage {
     citations: packed.citations,
     linksContent: packed.linksContent,
     passages,
+    termUses: packed.termUses,
   }
 }
 

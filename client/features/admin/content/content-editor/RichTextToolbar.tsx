@@ -5,6 +5,7 @@ import type { Editor } from '@tiptap/react'
 import { fill } from '#shared/text/fill.ts'
 import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import { ToolbarButton } from '../../ToolbarButton.tsx'
+import { TermLinkPicker } from './TermLinkPicker.tsx'
 
 const HEADING_LEVELS = [1, 2, 3, 4] as const
 
@@ -86,6 +87,7 @@ export function RichTextToolbar({ editor, children }: { editor: Editor; children
       <ToolbarButton label={labels.link} pressed={active.link} onClick={editLink}>
         <span className="underline underline-offset-2">a</span>
       </ToolbarButton>
+      <TermLinkPicker editor={editor} />
       <ToolbarButton label={labels.undo} disabled={!active.canUndo} onClick={() => run().undo().run()}>
         ↶
       </ToolbarButton>

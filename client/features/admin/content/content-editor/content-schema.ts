@@ -8,6 +8,7 @@ import Link, { isAllowedUri } from '@tiptap/extension-link'
 import StarterKit from '@tiptap/starter-kit'
 import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import { ContentImage } from './image-node.ts'
+import { TermLinkShortcut } from './term-link-shortcut.ts'
 
 /** How the links-section marker appears inside the rich-text document. */
 export const LINKS_MARKER_ATTRIBUTE = 'data-links-marker'
@@ -192,4 +193,5 @@ export const contentExtensions: AnyExtension[] = [
   TableHeader,
   LinksMarker,
   ContentImage,
+  TermLinkShortcut,
 ]
