@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema.ts'
 import type { Page } from '../../lib/paging.ts'
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'import'
+export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'restore'
 export type AuditEntity = 'book' | 'chapter' | 'content' | 'term' | 'feedback'
 
 export async function recordAudit(
