@@ -218,7 +218,7 @@ describe('comparing versions', () => {
     let edited = 0
     const changedContent = content.replace(/<p>([^<]{40,}?) /g, (whole, start: string) => {
       seen++
-      if (seen % 20 !== 0 || edited >= 300) return whole
+      if (seen % 10 !== 0 || edited >= 300) return whole
       edited++
       return `<p>${start} muudetud `
     })

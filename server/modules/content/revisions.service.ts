@@ -92,7 +92,7 @@ export async function compareRevisions(
     ? await revisionBlocks(content, to)
     : current.buildId === null
       ? []
-      : await repo.readBuildBlocks(db, current.buildId)
+      : await revisionBlocks(content, await repo.readBuildBlocks(db, current.buildId))
   const compared = compareBlocks(fromBlocks, toBlocks, {
     context: REVISION_DIFF_CONTEXT_BLOCKS,
     maxChangedBlocks: REVISION_DIFF_MAX_CHANGED_BLOCKS,
