@@ -73,9 +73,16 @@ describe('audit log', () => {
       details: { term: 'anicca', description: '<p>Uus seletus</p>' },
     })
 
-    const book = (await ctx.app.inject({ method: 'POST', url: '/api/books', headers, payload: { title: 'Raamat' } })).json()
+    const book = (
+      await ctx.app.inject({ method: 'POST', url: '/api/books', headers, payload: { title: 'Raamat' } })
+    ).json()
     const chapter = (
-      await ctx.app.inject({ method: 'POST', url: '/api/chapters', headers, payload: { title: 'Peatükk', bookId: book.id } })
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/chapters',
+        headers,
+        payload: { title: 'Peatükk', bookId: book.id },
+      })
     ).json()
     await ctx.app.inject({
       method: 'PUT',
@@ -88,6 +95,9 @@ describe('audit log', () => {
       order: { before: 0, after: 3 },
     })
     await ctx.app.inject({ method: 'PUT', url: `/api/books/${book.id}`, headers, payload: { title: 'Raamat II' } })
-    expect((await latest()).details).toEqual({ title: 'Raamat II', changes: { title: { before: 'Raamat', after: 'Raamat II' } } })
+    expect((await latest()).details).toEqual({
+      title: 'Raamat II',
+      changes: { title: { before: 'Raamat', after: 'Raamat II' } },
+    })
   })
 })

@@ -9,7 +9,11 @@ export type FieldChanges = Record<string, { before: unknown; after: unknown }>
  * The fields of `fields` whose value an update changed, each with its value before and after: an
  * audit entry's `changes`, so an earlier description or title can be read back from the log.
  */
-export function fieldChanges<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[]): FieldChanges {
+export function fieldChanges<T extends object>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T & string)[],
+): FieldChanges {
   const changes: FieldChanges = {}
   for (const field of fields) {
     if (before[field] !== after[field]) changes[field] = { before: before[field] ?? null, after: after[field] ?? null }

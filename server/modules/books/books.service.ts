@@ -59,7 +59,11 @@ export function changeBook(db: Db, user: CurrentUser, id: number, input: BookVal
     // The cover is a picture: only whether it changed is recorded, never its bytes.
     const changes = fieldChanges(before, book, ['title', 'description', 'order'])
     const coverChanged = before.coverImage !== book.coverImage
-    await recordAudit(tx, user, 'update', 'book', id, { title: book.title, changes, ...(coverChanged && { coverChanged }) })
+    await recordAudit(tx, user, 'update', 'book', id, {
+      title: book.title,
+      changes,
+      ...(coverChanged && { coverChanged }),
+    })
     return book
   })
 }

@@ -22,11 +22,19 @@ describe('alignBlocks and summarize', () => {
   it.each([
     { from: ['a', 'b', 'c'], to: ['a', 'b', 'c'], summary: { added: 0, removed: 0, changed: 0, unchanged: 3 } },
     { from: ['a', 'b', 'c'], to: ['a', 'x', 'c'], summary: { added: 0, removed: 0, changed: 1, unchanged: 2 } },
-    { from: ['a', 'b', 'c'], to: ['a', 'b', 'c', 'd', 'e'], summary: { added: 2, removed: 0, changed: 0, unchanged: 3 } },
+    {
+      from: ['a', 'b', 'c'],
+      to: ['a', 'b', 'c', 'd', 'e'],
+      summary: { added: 2, removed: 0, changed: 0, unchanged: 3 },
+    },
     { from: ['a', 'b', 'c'], to: ['c'], summary: { added: 0, removed: 2, changed: 0, unchanged: 1 } },
     { from: [], to: ['a', 'b'], summary: { added: 2, removed: 0, changed: 0, unchanged: 0 } },
     { from: ['a', 'b'], to: [], summary: { added: 0, removed: 2, changed: 0, unchanged: 0 } },
-    { from: ['a', 'b', 'c'], to: ['x', 'y', 'b', 'c', 'z'], summary: { added: 2, removed: 0, changed: 1, unchanged: 2 } },
+    {
+      from: ['a', 'b', 'c'],
+      to: ['x', 'y', 'b', 'c', 'z'],
+      summary: { added: 2, removed: 0, changed: 1, unchanged: 2 },
+    },
   ])('$from → $to', ({ from, to, summary }) => {
     expect(summarize(alignBlocks(from, to))).toEqual(summary)
   })
@@ -41,24 +49,40 @@ describe('alignBlocks and summarize', () => {
 })
 
 describe('compareBlocks', () => {
-  const from = ['<h2>Pealkiri</h2>', '<p>Üks kaks kolm.</p>', '<p>Neli</p>', '<p>Viis</p>', '<p>Kuus</p>', '<p>Seitse</p>']
-  const to = ['<h2>Pealkiri</h2>', '<p>Üks KAKS kolm.</p>', '<p>Neli</p>', '<p>Viis</p>', '<p>Kuus</p>', '<p>Kaheksa</p>']
+  const from = [
+    '<h2>Pealkiri</h2>',
+    '<p>Üks kaks kolm.</p>',
+    '<p>Neli</p>',
+    '<p>Viis</p>',
+    '<p>Kuus</p>',
+    '<p>Seitse</p>',
+  ]
+  const to = [
+    '<h2>Pealkiri</h2>',
+    '<p>Üks KAKS kolm.</p>',
+    '<p>Neli</p>',
+    '<p>Viis</p>',
+    '<p>Kuus</p>',
+    '<p>Kaheksa</p>',
+  ]
 
   it('gives hunks with one block of context and word changes inside changed blocks', () => {
     const { hunks, summary, truncated } = compareBlocks(from, to, { context: 1, maxChangedBlocks: 100 })
     expect(summary).toEqual({ added: 0, removed: 0, changed: 2, unchanged: 4 })
     expect(truncated).toBe(false)
-    expect(hunks.map((hunk) => hunk.blocks.map((block) => [block.kind, block.fromPosition, block.toPosition]))).toEqual([
+    expect(hunks.map((hunk) => hunk.blocks.map((block) => [block.kind, block.fromPosition, block.toPosition]))).toEqual(
       [
-        ['same', 0, 0],
-        ['changed', 1, 1],
-        ['same', 2, 2],
+        [
+          ['same', 0, 0],
+          ['changed', 1, 1],
+          ['same', 2, 2],
+        ],
+        [
+          ['same', 4, 4],
+          ['changed', 5, 5],
+        ],
       ],
-      [
-        ['same', 4, 4],
-        ['changed', 5, 5],
-      ],
-    ])
+    )
     expect(hunks[0]!.blocks[1]!.words).toEqual([
       { kind: 'same', text: 'Üks ' },
       { kind: 'removed', text: 'kaks' },

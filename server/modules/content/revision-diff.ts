@@ -64,7 +64,8 @@ export function alignBlocks(from: readonly string[], to: readonly string[]): Seg
   const middleB = b.slice(head, b.length - tail)
   let i = head
   let j = head
-  const changes = middleA.length && middleB.length ? diffArrays(middleA, middleB, { maxEditLength: MAX_EDIT_LENGTH }) : undefined
+  const changes =
+    middleA.length && middleB.length ? diffArrays(middleA, middleB, { maxEditLength: MAX_EDIT_LENGTH }) : undefined
   if (!changes) {
     push({ kind: 'replace', fromStart: i, toStart: j, fromCount: middleA.length, toCount: middleB.length })
   } else {
@@ -148,7 +149,15 @@ export function compareBlocks(
   let truncated = false
   const same = (fromPosition: number, toPosition: number): DiffBlock => {
     const text = blockText(to[toPosition]!)
-    return { kind: 'same', tag: blockTag(to[toPosition]!), fromPosition, toPosition, fromText: text, toText: text, words: null }
+    return {
+      kind: 'same',
+      tag: blockTag(to[toPosition]!),
+      fromPosition,
+      toPosition,
+      fromText: text,
+      toText: text,
+      words: null,
+    }
   }
   const close = () => {
     if (current?.length) hunks.push({ blocks: current })
@@ -182,7 +191,15 @@ export function compareBlocks(
       const toText = toPosition === null ? null : blockText(to[toPosition]!)
       const tag = blockTag(toPosition === null ? from[fromPosition!]! : to[toPosition]!)
       if (k < paired) {
-        blocks.push({ kind: 'changed', tag, fromPosition, toPosition, fromText, toText, words: wordChanges(fromText!, toText!) })
+        blocks.push({
+          kind: 'changed',
+          tag,
+          fromPosition,
+          toPosition,
+          fromText,
+          toText,
+          words: wordChanges(fromText!, toText!),
+        })
       } else if (fromPosition !== null) {
         blocks.push({ kind: 'removed', tag, fromPosition, toPosition: null, fromText, toText: null, words: null })
       } else {

@@ -25,7 +25,12 @@ async function createPage(cookie: string, content: string, title = 'Ajalooga leh
   return created.json() as { id: number; version: number; chapterId: number }
 }
 
-async function savePage(cookie: string, page: { id: number; chapterId: number }, content: string, title = 'Ajalooga lehekülg') {
+async function savePage(
+  cookie: string,
+  page: { id: number; chapterId: number },
+  content: string,
+  title = 'Ajalooga lehekülg',
+) {
   const saved = await ctx.app.inject({
     method: 'PUT',
     url: `/api/content/${page.id}`,
@@ -76,7 +81,11 @@ describe('revision history', () => {
   it('lists the current version and earlier ones newest first: who, when, size and what changed in blocks', async () => {
     const cookie = await loginAs(ctx, 'toimetaja')
     const page = await createPage(cookie, paragraphs(['Esimene lõik.', 'Teine lõik.', 'Kolmas lõik.']))
-    await savePage(cookie, page, paragraphs(['Esimene lõik.', 'Teine lõik, parandatud.', 'Kolmas lõik.', 'Neljas.', 'Viies.']))
+    await savePage(
+      cookie,
+      page,
+      paragraphs(['Esimene lõik.', 'Teine lõik, parandatud.', 'Kolmas lõik.', 'Neljas.', 'Viies.']),
+    )
     await savePage(cookie, page, paragraphs(['Teine lõik, parandatud.', 'Kolmas lõik.', 'Neljas.', 'Viies.']))
 
     const list = await history(page.id, cookie)
@@ -107,7 +116,10 @@ describe('revision history', () => {
     const other = await createPage(cookie, '<p>Teine leht</p>')
     const [revision] = (await history(page.id, cookie)).data
 
-    const one = await ctx.app.inject({ url: `/api/content/${page.id}/revisions/${revision!.revisionId}`, headers: { cookie } })
+    const one = await ctx.app.inject({
+      url: `/api/content/${page.id}/revisions/${revision!.revisionId}`,
+      headers: { cookie },
+    })
     expect(one.statusCode).toBe(200)
     expect(one.json()).toMatchObject({ revisionId: revision!.revisionId, version: 1 })
     expect(one.json().content).toContain('Vana tekst')
@@ -309,13 +321,19 @@ describe('retention', () => {
     }
     // Crafted history, oldest first: versions 1 … n, their dates given below.
     const dates = [
-      at(800, 9), at(800, 15), // one month, long ago: the later of the two stays
+      at(800, 9),
+      at(800, 15), // one month, long ago: the later of the two stays
       at(790, 10), // same month as the two above? (kept only if last of its month)
-      at(400, 8), at(400, 9), // another month more than a year ago
-      at(200, 8), at(200, 18), // one day within the year: the later stays
+      at(400, 8),
+      at(400, 9), // another month more than a year ago
+      at(200, 8),
+      at(200, 18), // one day within the year: the later stays
       at(100, 8),
-      at(40, 8), at(40, 9), at(40, 10), // one day: the last stays
-      at(10, 8), at(10, 9), // last 30 days: all stay
+      at(40, 8),
+      at(40, 9),
+      at(40, 10), // one day: the last stays
+      at(10, 8),
+      at(10, 9), // last 30 days: all stay
     ]
     // … and enough fresh revisions after them that the old ones are past the newest 50 ...
     const fresh = Array.from({ length: REVISIONS_KEEP_NEWEST }, (_, i) => at(0, 0 + (i % 10)))

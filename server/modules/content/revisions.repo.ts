@@ -2,11 +2,7 @@
 // comparison needs, and the retention policy's pruning. Keeping a revision is content.repo.ts's
 // keepRevision (part of every save).
 import { and, count, desc, eq, sql } from 'drizzle-orm'
-import {
-  REVISIONS_KEEP_ALL_DAYS,
-  REVISIONS_KEEP_DAILY_DAYS,
-  REVISIONS_KEEP_NEWEST,
-} from '#shared/limits.ts'
+import { REVISIONS_KEEP_ALL_DAYS, REVISIONS_KEEP_DAILY_DAYS, REVISIONS_KEEP_NEWEST } from '#shared/limits.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { contentPages, contentRevisions, readerBlocks, users } from '../../db/schema.ts'
 import type { Page } from '../../lib/paging.ts'
@@ -31,7 +27,10 @@ export async function listRevisions(db: DbOrTx, contentId: number, page: Page) {
     .orderBy(desc(contentRevisions.version))
     .limit(page.limit)
     .offset(page.offset)
-  const [total] = await db.select({ n: count() }).from(contentRevisions).where(eq(contentRevisions.contentId, contentId))
+  const [total] = await db
+    .select({ n: count() })
+    .from(contentRevisions)
+    .where(eq(contentRevisions.contentId, contentId))
   return { rows, total: total?.n ?? 0 }
 }
 

@@ -8,7 +8,15 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts'
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitize-html.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
 import { fieldChanges, recordAudit } from '../audit/audit.service.ts'
-import { deleteTerm, findTerm, findTermsByIds, insertTerm, listTermNames, updateTerm, type TermColumns } from './terms.repo.ts'
+import {
+  deleteTerm,
+  findTerm,
+  findTermsByIds,
+  insertTerm,
+  listTermNames,
+  updateTerm,
+  type TermColumns,
+} from './terms.repo.ts'
 
 export const DUPLICATE_TERM = 'A term with this name already exists'
 export const DESCRIPTION_REQUIRED = 'Description is required'
