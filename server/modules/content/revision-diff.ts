@@ -16,25 +16,42 @@ const MAX_EDIT_LENGTH = 20_000
 /**
  * Cuts a revision's stored text into its blocks by their UTF-8 lengths (blocks are joined by one
  * newline); null when the lengths do not fit the text (then the caller processes the text again).
+ * Counts bytes over the string itself: no 9 MB buffer, and each block is a slice of the text.
  */
 export function splitBlocks(content: string, blockBytes: readonly number[] | null): string[] | null {
   if (!blockBytes) return null
   if (blockBytes.length === 0) return content === '' ? [] : null
-  const bytes = Buffer.from(content, 'utf8')
-  let total = blockBytes.length - 1
-  for (const length of blockBytes) total += length
-  if (total !== bytes.length) return null
   const blocks: string[] = new Array<string>(blockBytes.length)
   let at = 0
-  blockBytes.forEach((length, i) => {
-    if (i > 0 && bytes[at - 1] !== 0x0a) total = -1
-    blocks[i] = bytes.toString('utf8', at, at + length)
-    at += length + 1
-  })
-  return total === -1 ? null : blocks
+  for (let i = 0; i < blockBytes.length; i++) {
+    if (i > 0) {
+      if (content.charCodeAt(at) !== 0x0a) return null
+      at++
+    }
+    const start = at
+    const length = blockBytes[i]!
+    let bytes = 0
+    while (bytes < length && at < content.length) {
+      const code = content.charCodeAt(at++)
+      if (code < 0x80) bytes += 1
+      else if (code < 0x800) bytes += 2
+      else if (code >= 0xd800 && code <= 0xdbff) {
+        bytes += 4 // a surrogate pair: one four-byte letter
+        at++
+      } else bytes += 3
+    }
+    if (bytes !== length) return null
+    blocks[i] = content.slice(start, at)
+  }
+  return at === content.length ? blocks : null
 }
 
-/** Aligns two sequences of block keys (the blocks' HTML, or hashes of it): runs of equal blocks and replaced regions. */
+/**
+ * Aligns two sequences of block keys (the blocks' HTML, or hashes of it): runs of equal blocks and
+ * replaced regions. Patience-style: blocks that occur once in each version and keep their order
+ * anchor the alignment (a longest increasing subsequence), and jsdiff's Myers diff runs only on the
+ * short stretches between anchors, so a few hundred scattered edits in 30,000 blocks stay cheap.
+ */
 export function alignBlocks(from: readonly string[], to: readonly string[]): Segment[] {
   const ids = new Map<string, number>()
   const intern = (key: string) => {
@@ -44,11 +61,6 @@ export function alignBlocks(from: readonly string[], to: readonly string[]): Seg
   }
   const a = from.map(intern)
   const b = to.map(intern)
-  // The common start and end cost nothing to find and are most of a page's typical edit.
-  let head = 0
-  while (head < a.length && head < b.length && a[head] === b[head]) head++
-  let tail = 0
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
   const segments: Segment[] = []
   const push = (segment: Segment) => {
     const last = segments.at(-1)
@@ -57,13 +69,74 @@ export function alignBlocks(from: readonly string[], to: readonly string[]): Seg
     if (last?.kind === 'replace' && segment.kind === 'replace') {
       last.fromCount += segment.fromCount
       last.toCount += segment.toCount
+    } else if (last?.kind === 'same' && segment.kind === 'same') {
+      last.count += segment.count
     } else segments.push(segment)
   }
-  push({ kind: 'same', fromStart: 0, toStart: 0, count: head })
-  const middleA = a.slice(head, a.length - tail)
-  const middleB = b.slice(head, b.length - tail)
-  let i = head
-  let j = head
+  let i = 0
+  let j = 0
+  for (const [anchorA, anchorB] of anchors(a, b)) {
+    alignStretch(a, b, i, anchorA, j, anchorB, push)
+    push({ kind: 'same', fromStart: anchorA, toStart: anchorB, count: 1 })
+    i = anchorA + 1
+    j = anchorB + 1
+  }
+  alignStretch(a, b, i, a.length, j, b.length, push)
+  return segments
+}
+
+/** Pairs (position in a, position in b) of blocks unique in both, the longest run that keeps order. */
+function anchors(a: readonly number[], b: readonly number[]): Array<[number, number]> {
+  const countA = new Map<number, number>()
+  for (const id of a) countA.set(id, (countA.get(id) ?? 0) + 1)
+  const onlyInB = new Map<number, number>() // id → position in b, for ids once in b
+  const countB = new Map<number, number>()
+  b.forEach((id, position) => {
+    countB.set(id, (countB.get(id) ?? 0) + 1)
+    onlyInB.set(id, position)
+  })
+  const pairs: Array<[number, number]> = []
+  a.forEach((id, position) => {
+    if (countA.get(id) === 1 && countB.get(id) === 1) pairs.push([position, onlyInB.get(id)!])
+  })
+  // Longest increasing subsequence of the b positions (patience sorting), kept with back links.
+  const tails: number[] = []
+  const previous: number[] = new Array<number>(pairs.length)
+  pairs.forEach(([, position], k) => {
+    let low = 0
+    let high = tails.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (pairs[tails[middle]!]![1] < position) low = middle + 1
+      else high = middle
+    }
+    previous[k] = low > 0 ? tails[low - 1]! : -1
+    tails[low] = k
+  })
+  const chosen: Array<[number, number]> = []
+  for (let k = tails.at(-1) ?? -1; k !== -1; k = previous[k]!) chosen.push(pairs[k]!)
+  return chosen.reverse()
+}
+
+/** Aligns a[i0, i1) with b[j0, j1): the common start and end, then Myers (bounded) on the rest. */
+function alignStretch(
+  a: readonly number[],
+  b: readonly number[],
+  i0: number,
+  i1: number,
+  j0: number,
+  j1: number,
+  push: (segment: Segment) => void,
+) {
+  let head = 0
+  while (i0 + head < i1 && j0 + head < j1 && a[i0 + head] === b[j0 + head]) head++
+  let tail = 0
+  while (i1 - tail > i0 + head && j1 - tail > j0 + head && a[i1 - 1 - tail] === b[j1 - 1 - tail]) tail++
+  push({ kind: 'same', fromStart: i0, toStart: j0, count: head })
+  let i = i0 + head
+  let j = j0 + head
+  const middleA = a.slice(i, i1 - tail)
+  const middleB = b.slice(j, j1 - tail)
   const changes =
     middleA.length && middleB.length ? diffArrays(middleA, middleB, { maxEditLength: MAX_EDIT_LENGTH }) : undefined
   if (!changes) {
@@ -84,8 +157,7 @@ export function alignBlocks(from: readonly string[], to: readonly string[]): Seg
       }
     }
   }
-  push({ kind: 'same', fromStart: a.length - tail, toStart: b.length - tail, count: tail })
-  return segments
+  push({ kind: 'same', fromStart: i1 - tail, toStart: j1 - tail, count: tail })
 }
 
 /** Blocks added, removed and changed (a replaced region pairs its blocks: min(from, to) changed). */
