@@ -88,3 +88,20 @@ test('history → compare → restore → the reader shows the restored text', a
   await expect(article.getByRole('paragraph').filter({ hasText: 'Algne lõik räägib lootosest.' })).toBeVisible()
   await expect(article.getByText('Muudetud lõik räägib veest.')).toHaveCount(0)
 })
+
+test('the audit log shows what an edit of a term changed, before and after', async ({ page }) => {
+  await loginAsAdmin(page)
+  const term = unique('vedanā')
+  const created = await ok<{ id: number }>(
+    await page.request.post('/api/terms', { data: { term, description: '<p>Vana seletus</p>', published: true } }),
+  )
+  await ok(
+    await page.request.put(`/api/terms/${created.id}`, {
+      data: { term, description: '<p>Uus seletus</p>', published: true },
+    }),
+  )
+  await page.goto('/admin/audit')
+  const row = page.getByRole('row').filter({ hasText: 'update term' }).filter({ hasText: term })
+  await expect(row).toContainText('description: „<p>Vana seletus</p>“ → „<p>Uus seletus</p>“')
+  expect(await seriousViolations(page, 'main')).toEqual([])
+})

@@ -85,19 +85,21 @@ export async function compareRevisions(
 ): Promise<RevisionComparison> {
   const { db } = content
   const current = await currentOf(db, id)
-  const from = await revisionOf(db, id, fromId)
-  const to = toId === undefined ? null : await revisionOf(db, id, toId)
-  const fromBlocks = await revisionBlocks(content, from)
-  const toBlocks = to
-    ? await revisionBlocks(content, to)
-    : current.buildId === null
-      ? []
-      : await revisionBlocks(content, await repo.readBuildBlocks(db, current.buildId))
+  // The two texts are read at once: on PostgreSQL (a pool) the reads overlap.
+  const [from, to] = await Promise.all([
+    revisionOf(db, id, fromId),
+    toId === undefined
+      ? current.buildId === null
+        ? { content: '', blockBytes: [] }
+        : repo.readBuildBlocks(db, current.buildId)
+      : revisionOf(db, id, toId),
+  ])
+  const [fromBlocks, toBlocks] = await Promise.all([revisionBlocks(content, from), revisionBlocks(content, to)])
   const compared = compareBlocks(fromBlocks, toBlocks, {
     context: REVISION_DIFF_CONTEXT_BLOCKS,
     maxChangedBlocks: REVISION_DIFF_MAX_CHANGED_BLOCKS,
   })
-  const toVersion = to ?? { ...current, revisionId: null }
+  const toVersion = 'revisionId' in to ? to : { ...current, revisionId: null }
   const version = (row: { revisionId: number | null; version: number; savedAt: Date; savedBy: string | null }) => ({
     revisionId: row.revisionId,
     version: row.version,
