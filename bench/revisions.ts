@@ -3,12 +3,13 @@
 // Baseline: reading one of those revisions whole (GET …/revisions/{id}, the 9 MB text once) on the
 // same server seconds apart, so the ratio says what the comparison costs beyond reading the text.
 // Part of `npm run bench` (BENCH_ONLY=revision); alone, without the corpus import, on a fresh embedded
-// database with the generated 9 MB page: `node --import tsx bench/revisions.ts`.
+// database (and PostgreSQL unless BENCH_SKIP_POSTGRES) with the generated 9 MB page:
+// `node --import tsx bench/revisions.ts`.
 import { pathToFileURL } from 'node:url'
 import { generatePage } from '../test-support/generated-page.ts'
 import { formatTable, type Figure } from './lib/results.ts'
 import { saveOverApi } from './lib/save.ts'
-import { startServer, type RunningServer } from './lib/server.ts'
+import { createPostgresDatabase, startServer, type RunningServer } from './lib/server.ts'
 
 const CHANGED_PARAGRAPHS = 300
 const TARGET_MS = 2000
@@ -72,16 +73,28 @@ export async function revisionCompareFigure(
   }
 }
 
-async function main() {
-  const server = await startServer('embedded')
+async function measureOn(kind: RunningServer['kind'], label: string, databaseUrl?: string): Promise<Figure> {
+  const server = await startServer(kind, databaseUrl)
   try {
     const book = await server.admin.post<{ id: number }>('/api/books', { title: 'Bench revisions' })
     const chapter = await server.admin.post<{ id: number }>('/api/chapters', { title: 'Bench', bookId: book.id })
-    const figure = await revisionCompareFigure(server, generatePage().content, chapter.id, 'embedded')
-    process.stdout.write(`${formatTable([figure])}\n`)
+    return await revisionCompareFigure(server, generatePage().content, chapter.id, label)
   } finally {
     await server.stop()
   }
+}
+
+async function main() {
+  const figures = [await measureOn('embedded', 'embedded')]
+  const postgres = process.env.BENCH_SKIP_POSTGRES ? null : await createPostgresDatabase()
+  if (postgres) {
+    try {
+      figures.push(await measureOn('postgres', 'PostgreSQL', postgres.url))
+    } finally {
+      await postgres.drop()
+    }
+  }
+  process.stdout.write(`${formatTable(figures)}\n`)
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()
