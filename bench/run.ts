@@ -10,6 +10,7 @@ import { browserFigures } from './browser.ts'
 import { chunkCostFigure, chunkServingFigures } from './chunks.ts'
 import { importCorpus, responsivenessFigure, saveFigures } from './import.ts'
 import { readCorpus } from './lib/corpus.ts'
+import { revisionCompareFigure } from './revisions.ts'
 import { formatTable, notMeasured, writeResults, type Figure } from './lib/results.ts'
 import { duringPhase, readMemory, type PhaseMemory } from './lib/memory.ts'
 import { createPostgresDatabase, repoRoot, startServer, type RunningServer } from './lib/server.ts'
@@ -23,6 +24,7 @@ const ORDER = [
   'import',
   'save of',
   'save scaling',
+  'revision compare',
   'chunk serving,',
   'chunk serving p99',
   'load generator',
@@ -123,6 +125,9 @@ async function runOn(
         ]
       return [...saved, phaseMemoryFigure('9 MB save', label, memory, targets.savePeak)]
     })
+    await attempt(figures, `revision compare of the 9 MB page [${label}]`, '< 2 s', () =>
+      revisionCompareFigure(server, library.largeHtml, library.benchChapterId, label),
+    )
     await attempt(figures, `chunk serving [${label}]`, '≥ 0.8', () =>
       measured('chunk serving', () => chunkServingFigures(server, library, label)),
     )

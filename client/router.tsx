@@ -36,6 +36,10 @@ const AdminLexiconPage = lazyScreen(() => import('./features/admin/terms/AdminLe
 const NewTermPage = lazyScreen(() => import('./features/admin/terms/NewTermPage.tsx'), 'NewTermPage')
 const EditTermPage = lazyScreen(() => import('./features/admin/terms/EditTermPage.tsx'), 'EditTermPage')
 const FeedbackPage = lazyScreen(() => import('./features/admin/feedback/FeedbackPage.tsx'), 'FeedbackPage')
+const RevisionHistoryPage = lazyScreen(
+  () => import('./features/admin/revisions/RevisionHistoryPage.tsx'),
+  'RevisionHistoryPage',
+)
 const AuditPage = lazyScreen(() => import('./features/admin/audit/AuditPage.tsx'), 'AuditPage')
 const ImagesPage = lazyScreen(() => import('./features/admin/images/ImagesPage.tsx'), 'ImagesPage')
 const UsersPage = lazyScreen(() => import('./features/admin/users/UsersPage.tsx'), 'UsersPage')
@@ -98,6 +102,7 @@ export const routes: RouteObject[] = [
           { path: 'books/:bookId/chapters/:chapterId/content', element: <ChapterPagesPage /> },
           { path: 'content/new', element: <NewContentPage /> },
           { path: 'content/edit/:id', element: <EditContentPage /> },
+          { path: 'content/history/:id', element: <RevisionHistoryPage /> },
           { path: 'lexicon', element: <AdminLexiconPage /> },
           { path: 'terms/new', element: <NewTermPage /> },
           { path: 'terms/edit/:id', element: <EditTermPage /> },

@@ -96,3 +96,19 @@ export const AUDIT_PAGE_SIZE_ADMIN = 50
 
 /** Pages listed under a term's "where used" (the answer says how many there are in all). */
 export const TERM_USAGE_LIMIT = 200
+
+// Revisions of a page (our own; README "Revisions" and decision 033)
+/** Retention: every revision saved in the last this many days is kept. */
+export const REVISIONS_KEEP_ALL_DAYS = 30
+/**
+ * Retention: older than REVISIONS_KEEP_ALL_DAYS and younger than this, the last revision of each day is kept;
+ * older still, the last of each month. */
+export const REVISIONS_KEEP_DAILY_DAYS = 365
+/** Retention: the newest this many revisions of a page are always kept, however old. */
+export const REVISIONS_KEEP_NEWEST = 50
+/** Revisions per page of a page's history. */
+export const REVISIONS_PAGE_SIZE = 20
+/** A comparison shows this many unchanged blocks around each changed one. */
+export const REVISION_DIFF_CONTEXT_BLOCKS = 1
+/** A comparison answers at most this many changed blocks (and says how many there were in all). */
+export const REVISION_DIFF_MAX_CHANGED_BLOCKS = 1000

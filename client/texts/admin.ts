@@ -183,6 +183,10 @@ export const adminTexts = {
     details: 'Üksikasjad', // interim
     empty: 'Muudatusi ei ole veel tehtud.', // interim
     fetchFailed: 'Failed to fetch audit log',
+    /** interim: one changed field of an edit, "description: „old“ → „new“" */
+    change: '{field}: „{before}“ → „{after}“',
+    empty_value: 'tühi', // interim: a field that had or has no value
+    showWhole: 'Näita tervikuna', // interim: opens a long before/after text
   },
   feedback: {
     heading: 'Tagasiside', // interim

@@ -143,6 +143,11 @@ export const contentPages = pgTable(
     buildId: integer().references((): AnyPgColumn => readerBuilds.id),
     /** UTF-8 size of the saved HTML (main + links), shown to editors and checked against the 10 MB limit. */
     sizeBytes: integer().notNull().default(0),
+    /**
+     * What the last save changed against the version before it, counted in top-level blocks, as
+     * JSON `{"added":n,"removed":n,"changed":n}`; null when not known. Copied to the revision.
+     */
+    changeSummary: text(),
     updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -164,6 +169,13 @@ export const contentRevisions = pgTable(
     content: text().notNull(),
     linksContent: text(),
     sizeBytes: integer().notNull(),
+    /** The change summary of this version against the one before it (content.change_summary at the time). */
+    changeSummary: text(),
+    /**
+     * The UTF-8 length of each top-level block of `content` (joined by one newline), so a comparison
+     * cuts the text into blocks without processing it again; null for revisions kept before.
+     */
+    blockBytes: integer().array(),
     savedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     savedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),

@@ -32,6 +32,9 @@ const ROUTES = [
   ['GET', '/api/content/:id/find'],
   ['GET', '/api/content/:id/locate'],
   ['GET', '/api/content/:id/revisions'],
+  ['GET', '/api/content/:id/revisions/compare'],
+  ['GET', '/api/content/:id/revisions/1'],
+  ['POST', '/api/content/:id/revisions/1/restore'],
   ['GET', '/api/terms'],
   ['GET', '/api/terms/letters'],
   ['GET', '/api/terms/by-letter/:id'],
@@ -58,7 +61,20 @@ const ROUTES = [
   ['GET', '/sitemap.xml'],
 ] as const
 
-const QUERY_KEYS = ['q', 'page', 'limit', 'search', 'chapterId', 'chunk', 'size', 'anchor', 'books', 'includeLexicon']
+const QUERY_KEYS = [
+  'q',
+  'page',
+  'limit',
+  'search',
+  'chapterId',
+  'chunk',
+  'size',
+  'anchor',
+  'books',
+  'includeLexicon',
+  'from',
+  'to',
+]
 const FIELDS = [
   'title',
   'description',

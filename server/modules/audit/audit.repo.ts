@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema.ts'
 import type { Page } from '../../lib/paging.ts'
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'disable' | 'enable' | 'change-password'
+export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'restore' | 'disable' | 'enable' | 'change-password'
 export type AuditEntity = 'book' | 'chapter' | 'content' | 'term' | 'feedback' | 'image' | 'user'
 
 export async function recordAudit(

@@ -72,7 +72,10 @@ describe('books', () => {
     const forBook = rows.filter((row) => row.entity === 'book')
     expect(forBook.map((row) => row.action).sort()).toEqual(['create', 'delete', 'update'])
     expect(forBook.every((row) => row.username === 'admin')).toBe(true)
-    expect(JSON.parse(forBook.find((row) => row.action === 'update')!.details!)).toEqual({ title: 'Audited 2' })
+    expect(JSON.parse(forBook.find((row) => row.action === 'update')!.details!)).toEqual({
+      title: 'Audited 2',
+      changes: { title: { before: 'Audited', after: 'Audited 2' } },
+    })
   })
 
   it('lists books by order then title, each with its chapters in order and page counts', async () => {

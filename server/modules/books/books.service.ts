@@ -4,10 +4,11 @@ import { COVER_IMAGE_PATTERN, coverPath } from '#shared/api/books.ts'
 import type { BookValues } from '#shared/api/books.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
-import { recordAudit } from '../audit/audit.service.ts'
+import { fieldChanges, recordAudit } from '../audit/audit.service.ts'
 import {
   bookColumns,
   deleteBook,
+  findBook,
   findCover,
   insertBook,
   listBooks,
@@ -52,9 +53,17 @@ export function createBook(db: Db, user: CurrentUser, input: BookValues) {
 
 export function changeBook(db: Db, user: CurrentUser, id: number, input: BookValues) {
   return db.transaction(async (tx) => {
-    const book = await updateBook(tx, id, bookColumns(input))
+    const before = await findBook(tx, id)
+    const book = before && (await updateBook(tx, id, bookColumns(input)))
     if (!book) throw notFound('Book')
-    await recordAudit(tx, user, 'update', 'book', id, { title: book.title })
+    // The cover is a picture: only whether it changed is recorded, never its bytes.
+    const changes = fieldChanges(before, book, ['title', 'description', 'order'])
+    const coverChanged = before.coverImage !== book.coverImage
+    await recordAudit(tx, user, 'update', 'book', id, {
+      title: book.title,
+      changes,
+      ...(coverChanged && { coverChanged }),
+    })
     return book
   })
 }
@@ -62,8 +71,9 @@ export function changeBook(db: Db, user: CurrentUser, id: number, input: BookVal
 /** Deleting a book takes its chapters and their pages with it (foreign keys cascade). */
 export function removeBook(db: Db, user: CurrentUser, id: number) {
   return db.transaction(async (tx) => {
+    const before = await findBook(tx, id)
     const book = await deleteBook(tx, id)
     if (!book) throw notFound('Book')
-    await recordAudit(tx, user, 'delete', 'book', id, { title: book.title })
+    await recordAudit(tx, user, 'delete', 'book', id, { title: book.title, description: before?.description ?? null })
   })
 }

@@ -4,9 +4,9 @@ import type { ChapterValues } from '#shared/api/chapters.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts'
-import { recordAudit } from '../audit/audit.service.ts'
+import { fieldChanges, recordAudit } from '../audit/audit.service.ts'
 import { bookExists } from '../books/books.service.ts'
-import { deleteChapter, insertChapter, updateChapter } from './chapters.repo.ts'
+import { deleteChapter, findChapter, insertChapter, updateChapter } from './chapters.repo.ts'
 
 const BOOK_MISSING = 'bookId: Book not found'
 
@@ -26,9 +26,11 @@ export function changeChapter(db: Db, user: CurrentUser, id: number, input: Chap
   return withBookCheck(
     db,
     async (tx) => {
-      const chapter = await updateChapter(tx, id, input)
+      const before = await findChapter(tx, id)
+      const chapter = before && (await updateChapter(tx, id, input))
       if (!chapter) throw notFound('Chapter')
-      await recordAudit(tx, user, 'update', 'chapter', id, { title: chapter.title, bookId: chapter.bookId })
+      const changes = fieldChanges(before, chapter, ['title', 'description', 'order', 'bookId'])
+      await recordAudit(tx, user, 'update', 'chapter', id, { title: chapter.title, bookId: chapter.bookId, changes })
       return chapter
     },
     input.bookId,
@@ -38,9 +40,13 @@ export function changeChapter(db: Db, user: CurrentUser, id: number, input: Chap
 /** Deleting a chapter takes its pages, reader blocks and search passages with it (foreign keys cascade). */
 export function removeChapter(db: Db, user: CurrentUser, id: number) {
   return db.transaction(async (tx) => {
+    const before = await findChapter(tx, id)
     const chapter = await deleteChapter(tx, id)
     if (!chapter) throw notFound('Chapter')
-    await recordAudit(tx, user, 'delete', 'chapter', id, { title: chapter.title })
+    await recordAudit(tx, user, 'delete', 'chapter', id, {
+      title: chapter.title,
+      description: before?.description ?? null,
+    })
   })
 }
 

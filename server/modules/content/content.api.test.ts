@@ -166,7 +166,7 @@ describe('versions', () => {
     expect(stale.json().details).toMatchObject({ version: 2, updatedBy: 'editor-one' })
 
     const revisions = await ctx.app.inject({ url: `/api/content/${id}/revisions`, headers: { cookie } })
-    expect(revisions.json()).toEqual([expect.objectContaining({ version: 1, title: 'V', savedBy: 'editor-one' })])
+    expect(revisions.json().data).toEqual([expect.objectContaining({ version: 1, title: 'V', savedBy: 'editor-one' })])
 
     const forced = await ctx.app.inject({
       method: 'PUT',

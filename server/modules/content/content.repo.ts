@@ -188,6 +188,8 @@ export interface PageValues {
   published: boolean
   updatedBy: number
   sizeBytes: number
+  /** JSON ChangeSummary against the version this save replaces; null when not known. */
+  changeSummary: string | null
 }
 
 /**
@@ -235,28 +237,21 @@ function processedColumns(page: StoredPage) {
   }
 }
 
-/** Keeps the page's current text as a revision before a save replaces it. */
+/**
+ * Keeps the page's current text as a revision before a save replaces it, with its change summary
+ * and the UTF-8 length of each block of its build (the text is those blocks joined by newlines), so
+ * a comparison can cut it into blocks again without processing it.
+ */
 export async function keepRevision(tx: DbOrTx, id: number) {
   await tx.execute(sql`
-    INSERT INTO ${contentRevisions} (content_id, version, title, content, links_content, size_bytes, saved_by, saved_at)
-    SELECT id, version, title, content, links_content, size_bytes, updated_by, updated_at
-    FROM ${contentPages} WHERE id = ${id}
+    INSERT INTO ${contentRevisions}
+      (content_id, version, title, content, links_content, size_bytes, change_summary, block_bytes, saved_by, saved_at)
+    SELECT c.id, c.version, c.title, c.content, c.links_content, c.size_bytes, c.change_summary,
+      (SELECT coalesce(array_agg(octet_length(b.html) ORDER BY b.position), '{}') FROM ${readerBlocks} b
+        WHERE b.build_id = c.build_id),
+      c.updated_by, c.updated_at
+    FROM ${contentPages} c WHERE c.id = ${id}
     ON CONFLICT (content_id, version) DO NOTHING`)
-}
-
-export async function listRevisions(db: DbOrTx, contentId: number) {
-  return db
-    .select({
-      version: contentRevisions.version,
-      title: contentRevisions.title,
-      sizeBytes: contentRevisions.sizeBytes,
-      savedAt: contentRevisions.savedAt,
-      savedBy: users.username,
-    })
-    .from(contentRevisions)
-    .leftJoin(users, eq(users.id, contentRevisions.savedBy))
-    .where(eq(contentRevisions.contentId, contentId))
-    .orderBy(sql`${contentRevisions.version} DESC`)
 }
 
 export async function deletePage(db: DbOrTx, id: number) {

@@ -3,7 +3,15 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { IdParams } from '#shared/api/common.ts'
+import { IdParams, PageQuery } from '#shared/api/common.ts'
+import {
+  CompareQuery,
+  RestoreInput,
+  Revision,
+  RevisionComparison,
+  RevisionHistory,
+  RevisionParams,
+} from '#shared/api/revisions.ts'
 import {
   ChapterContentItems,
   ChunkProgress,
@@ -24,11 +32,12 @@ import {
   ReprocessAnswer,
   ReprocessStatus,
 } from '#shared/api/content.ts'
-import { CHAPTER_CONTENT_CACHE_MS } from '#shared/limits.ts'
+import { CHAPTER_CONTENT_CACHE_MS, REVISIONS_PAGE_SIZE } from '#shared/limits.ts'
 import type { AppState } from '../../app-state.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/errors.ts'
 import { jsonStream } from '../../http/json-pieces.ts'
+import { pageOf } from '../../lib/paging.ts'
 import * as repo from './content.repo.ts'
 import { readPage, removePage, savePage } from './content.service.ts'
 import { findInPage } from './find-in-page.ts'
@@ -36,6 +45,7 @@ import { readSummary, readToc } from './first-view.ts'
 import { chunkCacheControl, chunkEncodingFor, chunkEtag } from './chunk-answer.ts'
 import { locateAnchor, readChunk } from './reader.service.ts'
 import { currentReprocessing, REPROCESS_STARTED, startReprocessing } from './reprocess.service.ts'
+import { compareRevisions, readHistory, readRevision, restoreRevision } from './revisions.service.ts'
 import { finalizeUpload, removeAbandonedUploads, STAGING_SWEEP_MS, stageUploadChunk } from './upload-staging.service.ts'
 
 /** A whole page sent as JSON (POST/PUT) may be 10 MB of HTML, escaped. */
@@ -259,12 +269,41 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState; sta
     async (request) => findInPage(content, request.params.id, request.query.q, request.user !== null),
   )
 
+  // A page's history (revisions.service.ts): list, one revision, compare two, restore one.
   app.get(
     '/api/content/:id/revisions',
-    { config: { access: 'admin' }, schema: { params: IdParams } },
-    async (request) => {
-      const revisions = await repo.listRevisions(db, request.params.id)
-      return revisions.map((r) => ({ ...r, savedAt: r.savedAt.toISOString() }))
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, querystring: PageQuery, response: { 200: RevisionHistory } },
+    },
+    async (request) => readHistory(content, request.params.id, pageOf(request.query, REVISIONS_PAGE_SIZE)),
+  )
+
+  app.get(
+    '/api/content/:id/revisions/compare',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, querystring: CompareQuery, response: { 200: RevisionComparison } },
+    },
+    async (request) => compareRevisions(content, request.params.id, request.query.from, request.query.to),
+  )
+
+  app.get(
+    '/api/content/:id/revisions/:revisionId',
+    { config: { access: 'admin' }, schema: { params: RevisionParams, response: { 200: Revision } } },
+    async (request) => readRevision(content, request.params.id, request.params.revisionId),
+  )
+
+  app.post(
+    '/api/content/:id/revisions/:revisionId/restore',
+    {
+      config: { access: 'admin' },
+      schema: { params: RevisionParams, body: RestoreInput, response: { 200: Content } },
+    },
+    async (request, reply) => {
+      const { id, revisionId } = request.params
+      const page = await restoreRevision(content, request.user!, id, revisionId, request.body.baseVersion)
+      return sendContent(reply, 200, toContent(page))
     },
   )
 

@@ -2,6 +2,7 @@
 // database is held only for the short write that makes the new version visible), reading one, and
 // removing one. Chunked uploads are in upload-staging.service.ts, reader chunks in reader.service.ts,
 // reprocessing in reprocess.service.ts.
+import { createHash } from 'node:crypto'
 import type { CurrentUser } from '#shared/api/auth.ts'
 import { CONTENT_SIZE_LIMIT_BYTES } from '#shared/limits.ts'
 import type { DbOrTx } from '../../db/client.ts'
@@ -15,6 +16,8 @@ import { termIdsByName } from '../terms/terms.service.ts'
 import { splitLinks } from '#shared/text/links-section.ts'
 import { BLOCK_JOINER, processedBodyOfSave, readProcessedBody } from './reader.service.ts'
 import { withBuild } from './reader-builds.service.ts'
+import { alignBlocks, summarize } from './revision-diff.ts'
+import * as revisionsRepo from './revisions.repo.ts'
 
 export interface PageMetadata {
   title: string
@@ -33,9 +36,16 @@ export const tooLarge = (bytes: number) =>
     { sizeBytes: bytes, limitBytes: CONTENT_SIZE_LIMIT_BYTES },
   )
 
+/** How a save is written in the audit log when it is not an ordinary edit (a restore of a revision). */
+export interface SaveAudit {
+  action: 'restore'
+  details: Record<string, unknown>
+}
+
 /**
  * Saves a page: a new one (`target` 'new') or a new version of an existing one. The previous text is
- * kept as a revision; a save based on an older version is refused (409) unless `overwrite`.
+ * kept as a revision (and the page's revisions pruned by the retention policy); a save based on an
+ * older version is refused (409) unless `overwrite`.
  */
 export async function savePage(
   content: ContentContext,
@@ -43,6 +53,7 @@ export async function savePage(
   target: 'new' | number,
   metadata: PageMetadata,
   html: { content: string; linksContent?: string | null | undefined },
+  auditAs?: SaveAudit,
 ) {
   const split = html.linksContent == null ? splitLinks(html.content) : { main: html.content, links: html.linksContent }
   const sizeBytes = Buffer.byteLength(split.main) + Buffer.byteLength(split.links ?? '')
@@ -51,10 +62,20 @@ export async function savePage(
   if (!(await repo.chapterExists(db, metadata.chapterId))) {
     throw badRequest('Please select a valid chapter', { chapterId: metadata.chapterId })
   }
-  if (target !== 'new') await assertSavable(db, target, metadata) // fail fast, before the slow part
+  // fail fast, before the slow part
+  const before = target === 'new' ? null : await assertSavable(db, target, metadata)
 
   const termIds = await termIdsOfPage(db, split.main, split.links)
   const processed = await content.worker.process({ content: split.main, linksContent: split.links, termIds })
+  // What this save changes, in blocks, against the build shown now (kept with the version; the
+  // history lists it). Fingerprints of the old blocks are read, not their 9 MB of text.
+  const comparedBuild = before?.buildId ?? null
+  const changeSummary =
+    target === 'new'
+      ? { added: processed.blocks.length, removed: 0, changed: 0 }
+      : comparedBuild === null
+        ? null
+        : summaryOfChange(await revisionsRepo.readBuildBlockHashes(db, comparedBuild), processed.blocks)
   const values = {
     chapterId: metadata.chapterId,
     title: metadata.title,
@@ -62,6 +83,7 @@ export async function savePage(
     published: metadata.published,
     updatedBy: user.id,
     sizeBytes,
+    changeSummary: changeSummary && JSON.stringify(changeSummary),
   }
   // The new reader data is written first, under a build nobody reads yet; the transaction that
   // makes it the page's is short. The build that was shown before goes afterwards.
@@ -77,8 +99,12 @@ export async function savePage(
     if (!locked) throw notFound('Content')
     await assertSavable(tx, target, metadata) // again, under the row lock: another save may have won
     await repo.keepRevision(tx, target)
-    await repo.updatePage(tx, target, values, processed, buildId)
-    await recordAudit(tx, user, 'update', 'content', target, { title: values.title, sizeBytes })
+    // Another save (with overwrite) may have come between: then the summary is not against this one.
+    const summary = locked.buildId === comparedBuild ? values.changeSummary : null
+    await repo.updatePage(tx, target, { ...values, changeSummary: summary }, processed, buildId)
+    await revisionsRepo.pruneRevisions(tx, target, new Date())
+    const details = { title: values.title, sizeBytes, ...auditAs?.details }
+    await recordAudit(tx, user, auditAs?.action ?? 'update', 'content', target, details)
     return { result: target, previousBuild: locked.buildId }
   })
   // The stored body is the blocks joined as chunks join them (the database joins the same rows, see
@@ -95,6 +121,12 @@ export async function termIdsOfPage(db: DbOrTx, main: string, links: string | nu
   return termIdsByName(db, [...names])
 }
 
+function summaryOfChange(previousHashes: string[], blocks: readonly string[]) {
+  const hashes = blocks.map((html) => createHash('md5').update(html).digest('hex'))
+  const { added, removed, changed } = summarize(alignBlocks(previousHashes, hashes))
+  return { added, removed, changed }
+}
+
 async function assertSavable(db: DbOrTx, id: number, metadata: PageMetadata) {
   const state = await repo.findPageState(db, id)
   if (!state) throw notFound('Content')
@@ -106,6 +138,7 @@ async function assertSavable(db: DbOrTx, id: number, metadata: PageMetadata) {
       updatedAt: state.updatedAt.toISOString(),
     })
   }
+  return state
 }
 
 /**

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts'
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitize-html.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
-import { recordAudit } from '../audit/audit.service.ts'
+import { fieldChanges, recordAudit } from '../audit/audit.service.ts'
 import {
   deleteTerm,
   findTerm,
@@ -74,9 +74,11 @@ export function changeTerm(db: Db, user: CurrentUser, id: number, input: TermVal
   const values = termColumns(input)
   return refuseDuplicates(() =>
     db.transaction(async (tx) => {
-      const term = await updateTerm(tx, id, values)
+      const before = await findTerm(tx, id)
+      const term = before && (await updateTerm(tx, id, values))
       if (!term) throw notFound('Term')
-      await recordAudit(tx, user, 'update', 'term', id, { term: term.term })
+      const changes = fieldChanges(before, term, ['term', 'description', 'published'])
+      await recordAudit(tx, user, 'update', 'term', id, { term: term.term, changes })
       return term
     }),
   )
@@ -84,9 +86,11 @@ export function changeTerm(db: Db, user: CurrentUser, id: number, input: TermVal
 
 export function removeTerm(db: Db, user: CurrentUser, id: number) {
   return db.transaction(async (tx) => {
+    const before = await findTerm(tx, id)
     const term = await deleteTerm(tx, id)
     if (!term) throw notFound('Term')
-    await recordAudit(tx, user, 'delete', 'term', id, { term: term.term })
+    // The description goes with the term: the log keeps it, so a deleted term can be written again.
+    await recordAudit(tx, user, 'delete', 'term', id, { term: term.term, description: before?.description ?? null })
   })
 }
 

@@ -1,10 +1,12 @@
 // /admin/content/edit/:id: the content editor for an existing page. Main content and links section
 // are rejoined with the marker; the save is based on the loaded version.
 import { useQuery } from '@tanstack/react-query'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { DEFAULT_ORDER } from '#shared/limits.ts'
 import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
+import { Button } from '#client/components/ui/Button.tsx'
+import { revisionTexts } from '#client/texts/revisions.ts'
 import { FailureMessage, LoadingMessage } from '../ScreenMessage.tsx'
 import { isNotFound, parseRouteId } from '../route-ids.ts'
 import { ContentEditorForm } from './ContentEditorForm.tsx'
@@ -17,7 +19,15 @@ export function EditContentPage() {
   const heading = contentEditorTexts.editHeading
   return (
     <div className="grid gap-6">
-      <PageHeading title={heading}>{heading}</PageHeading>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageHeading title={heading}>{heading}</PageHeading>
+        {/* Leaving with unsaved edits is asked about first (use-unsaved-changes.ts). */}
+        {id === null ? null : (
+          <Button asChild variant="secondary">
+            <Link to={`/admin/content/history/${id}`}>{revisionTexts.open}</Link>
+          </Button>
+        )}
+      </div>
       {id === null ? <FailureMessage>{contentEditorTexts.notFound}</FailureMessage> : <LoadedPage id={id} />}
     </div>
   )
