@@ -32,8 +32,15 @@ describe('pageHeadings', () => {
   })
 
   it('skips comments, void elements and attributes holding ">"', () => {
-    const text = '<!-- <h1 id="x">no</h1> --><p title="a > b">x<br>y<img src="i.png"/></p>\n<h2 id=\'y\' class="c">Y</h2>'
+    const text =
+      '<!-- <h1 id="x">no</h1> --><p title="a > b">x<br>y<img src="i.png"/></p>\n<h2 id=\'y\' class="c">Y</h2>'
     expect(pageHeadings(text).map((heading) => heading.id)).toEqual(['y'])
+  })
+
+  it('decodes character references in the heading text', () => {
+    expect(pageHeadings('<h2 id="r">Rock &amp; roll&#160;&#x21;&nbsp;&bogus;</h2>')[0]!.text).toBe(
+      'Rock & roll ! &bogus;',
+    )
   })
 
   it('gives a heading without an id an empty id', () => {
@@ -83,7 +90,11 @@ describe('spliceSection', () => {
   it('puts a section back byte-exactly, the rest and the links section untouched', () => {
     const section = findSection(page, 'a-b')!
     expect(spliceSection(page, section, section.html)).toBe(page)
-    const edited = spliceSection(page, section, '<h2 id="a-b">A.B</h2>\n<p>new<a href="#_ftn1" name="_ftnref1">[1]</a></p>')
+    const edited = spliceSection(
+      page,
+      section,
+      '<h2 id="a-b">A.B</h2>\n<p>new<a href="#_ftn1" name="_ftnref1">[1]</a></p>',
+    )
     expect(edited.slice(0, section.start)).toBe(page.slice(0, section.start))
     expect(edited.endsWith(page.slice(section.end))).toBe(true)
     expect(edited).toContain('<p id="_ftn1"><a href="#_ftnref1" name="_ftn1">[1]</a> first note</p>')

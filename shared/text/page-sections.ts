@@ -9,7 +9,7 @@ export interface PageHeading {
   level: number
   /** The heading's id attribute ('' when it has none yet). */
   id: string
-  /** Text with tags left out and white space collapsed (character references as written). */
+  /** Text with tags left out, common character references decoded and white space collapsed. */
   text: string
   /** Offset of the heading's `<hN`. */
   start: number
@@ -92,9 +92,24 @@ export function pageHeadings(text: string): PageHeading[] {
   return headings
 }
 
+const NAMED_REFERENCES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+}
+const CHARACTER_REFERENCE = /&(?:#([0-9]+)|#[xX]([0-9a-fA-F]+)|([A-Za-z]+));/g
+
 function headingText(source: string): string {
   return source
     .replace(/<[^<>]*>/g, '')
+    .replace(CHARACTER_REFERENCE, (whole, decimal?: string, hex?: string, name?: string) => {
+      const code = decimal ? Number(decimal) : hex ? parseInt(hex, 16) : null
+      if (code !== null) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+      return NAMED_REFERENCES[name!] ?? whole
+    })
     .replace(/\s+/g, ' ')
     .trim()
 }
@@ -124,9 +139,7 @@ export function spliceSection(text: string, section: Pick<PageSection, 'start' |
   return `${text.slice(0, section.start)}${html}${text.slice(section.end)}`
 }
 
-export type RebaseOutcome =
-  | { ok: true; text: string }
-  | { ok: false; reason: 'heading-missing' | 'section-changed' }
+export type RebaseOutcome = { ok: true; text: string } | { ok: false; reason: 'heading-missing' | 'section-changed' }
 
 /**
  * Puts an edited section into a newer text of the page (someone saved meanwhile): only where the
@@ -134,7 +147,11 @@ export type RebaseOutcome =
  * A heading renamed, moved to another level or removed, or a section someone else edited, is
  * refused rather than spliced into the wrong place.
  */
-export function rebaseSection(newerText: string, based: Pick<PageSection, 'heading' | 'html'>, html: string): RebaseOutcome {
+export function rebaseSection(
+  newerText: string,
+  based: Pick<PageSection, 'heading' | 'html'>,
+  html: string,
+): RebaseOutcome {
   const section = findSection(newerText, based.heading.id)
   if (!section) return { ok: false, reason: 'heading-missing' }
   if (section.html !== based.html) return { ok: false, reason: 'section-changed' }
