@@ -3,7 +3,7 @@
 // when someone saved meanwhile; and a question before leaving with unsaved changes. Opened on one
 // section, the editor holds that section and saves it spliced back into the page; unsaved work is
 // kept as a local draft; Ctrl+S saves.
-import { useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
@@ -102,6 +102,16 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices, sect
     savedText: editedStart,
     text,
   })
+
+  // a tab being closed or hidden keeps what was typed last, without waiting for the pause
+  const { keepNow } = draft
+  useEffect(() => {
+    const keepTyped = () => {
+      if (document.visibilityState === 'hidden') keepNow(body.current?.currentText() ?? text)
+    }
+    document.addEventListener('visibilitychange', keepTyped)
+    return () => document.removeEventListener('visibilitychange', keepTyped)
+  }, [keepNow, text])
 
   const { blocker, allowNavigation } = useUnsavedChanges(isDirty || text !== editedStart)
   const saving = useSaveContent((content: SavedContent) => {

@@ -41,8 +41,13 @@ export async function readDraft(pageId: number, section: string): Promise<LocalD
   return (await database()).get('drafts', [pageId, section])
 }
 
+/**
+ * 'strict': the write is on disk before it counts as done. Chromium's default ('relaxed') reports it
+ * done earlier, and a crash or a tab closed at once could then lose the very draft meant to survive it.
+ */
 export async function writeDraft(draft: LocalDraft): Promise<void> {
-  await (await database()).put('drafts', draft)
+  const transaction = (await database()).transaction('drafts', 'readwrite', { durability: 'strict' })
+  await Promise.all([transaction.store.put(draft), transaction.done])
 }
 
 export async function deleteDraft(pageId: number, section: string): Promise<void> {

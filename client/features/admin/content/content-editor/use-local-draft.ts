@@ -1,7 +1,6 @@
 // The editor's local draft: offered once when the editor opens (if it differs from the saved text),
 // written a moment after each pause in typing, removed when the text is saved or back to the saved one.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useDebouncedCallback } from '../../use-debounced-callback.ts'
 import { deleteDraft, draftOffer, readDraft, writeDraft } from './local-drafts.ts'
 import type { DraftOffer } from './local-drafts.ts'
 
@@ -42,21 +41,28 @@ export function useLocalDraft({ pageId, section, version, savedText, text }: Loc
     }
   }, [pageId, section, savedText, version])
 
-  const keep = useDebouncedCallback((next: string) => {
-    if (settled.current || pageId === null) return
-    const written =
-      next === savedText
-        ? deleteDraft(pageId, section)
-        : writeDraft({ pageId, section, baseVersion: version, text: next, savedAt: Date.now() })
-    written.catch(warn)
-  }, DRAFT_DELAY_MS)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const kept = useRef(savedText)
+  /** Writes the text now (or deletes the draft when it is the saved text again), unless already kept. */
+  const keepNow = useCallback(
+    (next: string) => {
+      clearTimeout(timer.current)
+      if (settled.current || pageId === null || next === kept.current) return
+      kept.current = next
+      const written =
+        next === savedText
+          ? deleteDraft(pageId, section)
+          : writeDraft({ pageId, section, baseVersion: version, text: next, savedAt: Date.now() })
+      written.catch(warn)
+    },
+    [pageId, section, savedText, version],
+  )
 
-  const lastText = useRef(savedText)
   useEffect(() => {
-    if (text === lastText.current) return
-    lastText.current = text
-    keep(text)
-  }, [text, keep])
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => keepNow(text), DRAFT_DELAY_MS)
+    return () => clearTimeout(timer.current)
+  }, [text, keepNow])
 
   /** The offered draft's text; the offer goes away (the draft stays until saved). */
   const restore = useCallback((): string | null => {
@@ -80,9 +86,10 @@ export function useLocalDraft({ pageId, section, version, savedText, text }: Loc
   /** After a successful save: the draft is deleted and no later write brings it back. */
   const saved = useCallback(async () => {
     settled.current = true
+    clearTimeout(timer.current)
     setOffer(null)
     if (pageId !== null) await deleteDraft(pageId, section).catch(warn)
   }, [pageId, section])
 
-  return { offer, restore, discard, saved }
+  return { offer, restore, discard, saved, keepNow }
 }
