@@ -70,6 +70,10 @@ function captureUpload(page: Page): () => string {
 async function seriousViolations(page: Page, selector: string) {
   return (await new AxeBuilder({ page }).include(selector).exclude('[role="toolbar"]').analyze()).violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((v) => {
+      console.log('AXE', JSON.stringify(v.nodes.map((n) => n.html.slice(0, 200))))
+      return v
+    })
     .map((violation) => violation.id)
 }
 

@@ -41,7 +41,8 @@ export function PageSections({ pageId, savedText }: PageSectionsProps) {
 function SectionList({ pageId, savedText }: PageSectionsProps) {
   const headings = useMemo(() => pageHeadings(savedText).filter((heading) => heading.id !== ''), [savedText])
   return (
-    <ol aria-label={sectionTexts.tocHeading} className="grid max-h-96 gap-1 overflow-auto py-1 text-sm">
+    // a list that scrolls by itself is a tab stop, so it can be scrolled with the keyboard too
+    <ol aria-label={sectionTexts.tocHeading} tabIndex={0} className="grid max-h-96 gap-1 overflow-auto py-1 text-sm">
       {headings.map((heading) => (
         <li
           key={heading.id}
