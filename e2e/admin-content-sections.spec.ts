@@ -201,11 +201,11 @@ test('a section of the 9 MB page: from the contents, typed in fast, saved with C
   expect(markers(after.content)).toEqual(markers(before.content))
 
   // The reader opened at the section shows the edit; its footnote still leads to its note.
-  const heading = page.locator(`.reader-chunk > #${section.heading.id}`)
+  const heading = page.locator(`.reader-chunk > [id="${section.heading.id}"]`)
   await expect(heading).toContainText(typed.trim(), { timeout: 30_000 })
   await page.locator(`.reader-chunk a[name="${markerName}"]`).click()
   await expect(page).toHaveURL(new RegExp(`#${noteId}$`))
-  await expect(page.locator(`#${noteId}`)).toBeInViewport({ timeout: 30_000 })
+  await expect(page.locator(`[id="${noteId}"]`)).toBeInViewport({ timeout: 30_000 })
 })
 
 test('the reader offers "Muuda seda jaotist" beside headings to an administrator only, without moving anything', async ({
