@@ -244,6 +244,16 @@ test('the reader offers "Muuda seda jaotist" beside headings to an administrator
   expect(await boxes()).toEqual(placesBefore)
   expect(await seriousViolations(page, '.reader-body')).toEqual([])
 
+  // By keyboard: Tab from the paragraph link reaches it, beside the heading of the section being read.
+  await page.locator('.block-link').focus()
+  await page.keyboard.press('Tab')
+  const byKeyboard = page.getByRole('link', { name: 'Muuda seda jaotist: First part', exact: true })
+  await expect(byKeyboard).toBeFocused()
+  await expect(byKeyboard).toHaveCSS('opacity', '1')
+
+  // the pointer comes back to the second heading (from elsewhere: it never left it)
+  await page.locator('.reader-chunk > h2', { hasText: 'Third part' }).hover()
+  await second.hover()
   await edit.click()
   await expect(page).toHaveURL(new RegExp(`/admin/content/edit/${created.id}\\?section=second-part$`))
   const editor = contentEditor(page)
