@@ -134,3 +134,9 @@ export const lexiconTexts = {
   letterCount: '{count} terminit', // interim
   fetchFailed: 'Failed to fetch terms',
 } as const
+
+/** The reader's "edit this section" link, shown only to a logged-in administrator (SectionEditLink.tsx). */
+export const sectionEditTexts = {
+  editSection: 'Muuda seda jaotist',
+  editSectionNamed: 'Muuda seda jaotist: {heading}', // interim: named after its heading for screen readers
+} as const

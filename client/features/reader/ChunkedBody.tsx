@@ -5,6 +5,7 @@ import { readerTexts } from '#client/texts/reader.ts'
 import { adoptChunk } from '#client/features/first-view/first-view.ts'
 import type { FirstView } from '#client/features/first-view/first-view.ts'
 import { BlockLink } from './BlockLink.tsx'
+import { SectionEditLink } from './SectionEditLink.tsx'
 import { useScrollRoot } from './scroll-root.ts'
 import type { ChunkLoader } from './use-chunk-loader.ts'
 
@@ -31,6 +32,7 @@ export function ChunkedBody({
         onGap={loader.fillGap}
         onEnd={loader.loadMore}
       />
+      <SectionEditLink body={bodyRef} contentId={contentId} />
       {loader.items.map((item) =>
         item.kind === 'chunk' && item.index === 0 && firstView ? (
           <AdoptedChunk key="chunk-0" firstView={firstView} />

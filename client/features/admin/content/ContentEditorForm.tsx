@@ -1,7 +1,9 @@
 // The content editor's form: chapter, title, the page text,
 // order, published; saving in chunks behind the 'Processing Content' overlay; a conflict question
-// when someone saved meanwhile; and a question before leaving with unsaved changes.
-import { useId, useRef, useState } from 'react'
+// when someone saved meanwhile; and a question before leaving with unsaved changes. Opened on one
+// section, the editor holds that section and saves it spliced back into the page; unsaved work is
+// kept as a local draft; Ctrl+S saves.
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
@@ -9,8 +11,11 @@ import type { z } from 'zod'
 import { ContentInput } from '#shared/api/content.ts'
 import { CONTENT_SIZE_LIMIT_BYTES } from '#shared/limits.ts'
 import { fill } from '#shared/text/fill.ts'
+import { spliceSection } from '#shared/text/page-sections.ts'
+import type { PageSection } from '#shared/text/page-sections.ts'
 import { toastTexts } from '#client/texts/common.ts'
 import { contentEditorTexts } from '#client/texts/content-editor.ts'
+import { saveShortcutTexts, sectionTexts } from '#client/texts/content-sections.ts'
 import type { SavedContent, UploadTarget } from '#client/api/content-upload.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { Checkbox } from '#client/components/ui/Checkbox.tsx'
@@ -22,9 +27,15 @@ import { ChoiceDialog } from './content-editor/ChoiceDialog.tsx'
 import { ContentBody } from './content-editor/ContentBody.tsx'
 import type { ContentBodyHandle } from './content-editor/ContentBody.tsx'
 import { utf8Bytes } from './content-editor/content-html.ts'
+import { DraftOffer } from './content-editor/DraftOffer.tsx'
+import { PageSections } from './content-editor/PageSections.tsx'
 import { ProcessingOverlay } from './content-editor/ProcessingOverlay.tsx'
 import type { ChapterChoices } from './content-editor/queries.ts'
+import { rebaseOnNewest } from './content-editor/section-rebase.ts'
+import { SectionNotice } from './content-editor/SectionNotice.tsx'
+import { useLocalDraft } from './content-editor/use-local-draft.ts'
 import { useSaveContent } from './content-editor/use-save-content.ts'
+import { useSaveShortcut } from './content-editor/use-save-shortcut.ts'
 import { useUnsavedChanges } from './content-editor/use-unsaved-changes.ts'
 
 const EditorFields = ContentInput.pick({ title: true, chapterId: true, order: true, published: true })
@@ -46,6 +57,8 @@ interface ContentEditorFormProps {
   baseVersion?: number | undefined
   start: EditorStart
   choices: ChapterChoices
+  /** One section of start.text is edited alone and spliced back into it when saved. */
+  section?: PageSection | undefined
 }
 
 /** The chapter's pages list, or the books list when the chapter is not among the choices. */
@@ -54,9 +67,10 @@ function pagesPath(choices: ChapterChoices, chapterId: number | null): string {
   return book ? `/admin/books/${book.id}/chapters/${chapterId}/content` : '/admin/books'
 }
 
-export function ContentEditorForm({ contentId, baseVersion, start, choices }: ContentEditorFormProps) {
+export function ContentEditorForm({ contentId, baseVersion, start, choices, section }: ContentEditorFormProps) {
   const id = useId()
   const navigate = useNavigate()
+  const formElement = useRef<HTMLFormElement>(null)
   const labels = contentEditorTexts
   const knownChapter = choices.some((book) => book.chapters.some((chapter) => chapter.id === start.chapterId))
   const form = useForm<EditorFieldsInput, unknown, EditorFieldsValues>({
@@ -69,18 +83,51 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices }: Co
     },
   })
   const { errors, isDirty } = form.formState
-  const [text, setText] = useState(start.text)
+  // what the editor holds: the whole page, or the one section
+  const editedStart = section ? section.html : start.text
+  const [text, setText] = useState(editedStart)
+  // a restored draft replaces the views' text: they are made again
+  const [bodyKey, setBodyKey] = useState(0)
   const body = useRef<ContentBodyHandle>(null)
+  // the size shown and checked is the whole page's: the rest of the page around the section counts
+  const otherBytes = useMemo(
+    () => (section ? utf8Bytes(start.text) - utf8Bytes(section.html) : 0),
+    [start.text, section],
+  )
+  const pageId = typeof contentId === 'number' && baseVersion !== undefined ? contentId : null
+  const draft = useLocalDraft({
+    pageId,
+    section: section?.heading.id ?? '',
+    version: baseVersion ?? 0,
+    savedText: editedStart,
+    text,
+  })
 
-  const { blocker, allowNavigation } = useUnsavedChanges(isDirty || text !== start.text)
+  // a tab being closed or hidden keeps what was typed last, without waiting for the pause
+  const { keepNow } = draft
+  useEffect(() => {
+    const keepTyped = () => {
+      if (document.visibilityState === 'hidden') keepNow(body.current?.currentText() ?? text)
+    }
+    document.addEventListener('visibilitychange', keepTyped)
+    return () => document.removeEventListener('visibilitychange', keepTyped)
+  }, [keepNow, text])
+
+  const { blocker, allowNavigation } = useUnsavedChanges(isDirty || text !== editedStart)
   const saving = useSaveContent((content: SavedContent) => {
     allowNavigation()
-    void navigate(`/admin/books/${content.chapter.bookId}/chapters/${content.chapterId}/content`)
+    void draft.saved()
+    void navigate(
+      section
+        ? `/content/${content.id}#${encodeURIComponent(section.heading.id)}`
+        : `/admin/books/${content.chapter.bookId}/chapters/${content.chapterId}/content`,
+    )
   })
   const selectedChapter = Number(useWatch({ control: form.control, name: 'chapterId' })) || start.chapterId
 
+  const editedText = () => body.current?.currentText() ?? text
   const submit = form.handleSubmit((values) => {
-    const current = body.current?.currentText() ?? text
+    const current = section ? spliceSection(start.text, section, editedText()) : editedText()
     if (utf8Bytes(current) > CONTENT_SIZE_LIMIT_BYTES) {
       toast({ variant: 'destructive', title: toastTexts.error, description: labels.overLimit })
       return
@@ -99,9 +146,42 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices }: Co
   })
 
   const state = saving.state
+  useSaveShortcut(() => formElement.current?.requestSubmit(), state.phase === 'idle' && blocker.state !== 'blocked')
+
+  /** A 409 on a section: put the section into the page as saved now, where that is safe. */
+  async function putSectionIntoNewest() {
+    if (state.phase !== 'conflict' || !section || pageId === null) return
+    const { request } = state
+    saving.cancelConflict()
+    try {
+      const rebased = await rebaseOnNewest(pageId, section, editedText())
+      if (!rebased.ok) {
+        const reasons = sectionTexts.conflict
+        const description = rebased.reason === 'heading-missing' ? reasons.headingMissing : reasons.sectionChanged
+        toast({ variant: 'destructive', title: toastTexts.error, description })
+        return
+      }
+      void saving.save({
+        ...request,
+        text: rebased.text,
+        metadata: { ...request.metadata, baseVersion: rebased.version },
+      })
+    } catch (failure) {
+      toast({ variant: 'destructive', title: toastTexts.error, description: String(failure) })
+    }
+  }
+
+  function restoreDraft() {
+    const restored = draft.restore()
+    if (restored === null) return
+    setText(restored)
+    setBodyKey((key) => key + 1)
+  }
+
+  const conflictTexts = section ? sectionTexts.conflict : labels.conflict
   return (
     <>
-      <form className="grid gap-5" noValidate onSubmit={submit} aria-busy={state.phase === 'saving'}>
+      <form ref={formElement} className="grid gap-5" noValidate onSubmit={submit} aria-busy={state.phase === 'saving'}>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label={labels.fields.chapter} error={errors.chapterId?.message}>
             {(control) => (
@@ -124,7 +204,10 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices }: Co
           </FormField>
         </div>
 
-        <ContentBody ref={body} text={text} onTextChange={setText} />
+        {draft.offer ? <DraftOffer offer={draft.offer} onRestore={restoreDraft} onDiscard={draft.discard} /> : null}
+        {section && pageId !== null ? <SectionNotice pageId={pageId} heading={section.heading.text} /> : null}
+        <ContentBody key={bodyKey} ref={body} text={text} onTextChange={setText} otherBytes={otherBytes} />
+        {pageId !== null && !section ? <PageSections pageId={pageId} savedText={start.text} /> : null}
 
         <div className="flex flex-wrap items-end gap-6">
           <div className="w-40">
@@ -155,7 +238,13 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices }: Co
           <Button asChild variant="secondary">
             <Link to={pagesPath(choices, selectedChapter)}>{labels.cancel}</Link>
           </Button>
-          <Button type="submit" disabled={state.phase !== 'idle'} aria-busy={state.phase === 'saving'}>
+          <Button
+            type="submit"
+            disabled={state.phase !== 'idle'}
+            aria-busy={state.phase === 'saving'}
+            title={fill(saveShortcutTexts.title, { save: labels.save })}
+            aria-keyshortcuts={saveShortcutTexts.keys}
+          >
             {state.phase === 'saving' ? labels.saving : labels.save}
           </Button>
         </div>
@@ -164,19 +253,19 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices }: Co
       <ProcessingOverlay open={state.phase === 'saving'} progress={state.phase === 'saving' ? state.progress : null} />
       <ChoiceDialog
         open={state.phase === 'conflict'}
-        title={labels.conflict.title}
+        title={conflictTexts.title}
         description={
           state.phase === 'conflict'
-            ? fill(labels.conflict.description, {
-                who: state.conflict.updatedBy ?? labels.conflict.someone,
+            ? fill(conflictTexts.description, {
+                who: state.conflict.updatedBy ?? conflictTexts.someone,
                 when: state.conflict.updatedAt ? new Date(state.conflict.updatedAt).toLocaleString() : '?',
               })
             : ''
         }
-        cancelLabel={labels.conflict.cancel}
-        confirmLabel={labels.conflict.overwrite}
+        cancelLabel={conflictTexts.cancel}
+        confirmLabel={section ? sectionTexts.conflict.put : labels.conflict.overwrite}
         onCancel={saving.cancelConflict}
-        onConfirm={() => void saving.overwrite()}
+        onConfirm={() => void (section ? putSectionIntoNewest() : saving.overwrite())}
       />
       <ChoiceDialog
         open={blocker.state === 'blocked'}

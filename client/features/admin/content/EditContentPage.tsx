@@ -1,9 +1,14 @@
 // /admin/content/edit/:id: the content editor for an existing page. Main content and links section
-// are rejoined with the marker; the save is based on the loaded version.
+// are rejoined with the marker; the save is based on the loaded version. With ?section={headingId}
+// only that section of the page is in the editor.
+import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { DEFAULT_ORDER } from '#shared/limits.ts'
+import { fill } from '#shared/text/fill.ts'
+import { findSection } from '#shared/text/page-sections.ts'
 import { contentEditorTexts } from '#client/texts/content-editor.ts'
+import { sectionTexts } from '#client/texts/content-sections.ts'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { Button } from '#client/components/ui/Button.tsx'
 import { revisionTexts } from '#client/texts/revisions.ts'
@@ -49,18 +54,28 @@ function LoadedPage({ id }: { id: number }) {
 }
 
 function PageEditor({ page, choices }: { page: EditedPage; choices: ChapterChoices }) {
+  const sectionId = useSearchParams()[0].get('section') ?? ''
+  const text = useMemo(() => joinForEditing(page.content, page.linksContent), [page])
+  const section = useMemo(() => (sectionId ? findSection(text, sectionId) : null), [text, sectionId])
   return (
-    <ContentEditorForm
-      contentId={page.id}
-      baseVersion={page.version}
-      choices={choices}
-      start={{
-        chapterId: page.chapterId,
-        title: page.title,
-        order: page.order ?? DEFAULT_ORDER,
-        published: page.published,
-        text: joinForEditing(page.content, page.linksContent),
-      }}
-    />
+    <>
+      {sectionId && !section ? (
+        <FailureMessage>{fill(sectionTexts.notFound, { section: sectionId })}</FailureMessage>
+      ) : null}
+      <ContentEditorForm
+        key={section?.heading.id ?? ''}
+        contentId={page.id}
+        baseVersion={page.version}
+        choices={choices}
+        section={section ?? undefined}
+        start={{
+          chapterId: page.chapterId,
+          title: page.title,
+          order: page.order ?? DEFAULT_ORDER,
+          published: page.published,
+          text,
+        }}
+      />
+    </>
   )
 }

@@ -47,9 +47,11 @@ interface ContentBodyProps {
   text: string
   onTextChange: (text: string) => void
   ref: Ref<ContentBodyHandle>
+  /** Bytes of the page outside the edited text (a section's surroundings), counted in the size shown. */
+  otherBytes?: number
 }
 
-export function ContentBody({ text, onTextChange, ref }: ContentBodyProps) {
+export function ContentBody({ text, onTextChange, ref, otherBytes = 0 }: ContentBodyProps) {
   const id = useId()
   const labels = contentEditorTexts
   const [opening] = useState(() => openingView(text))
@@ -124,7 +126,7 @@ export function ContentBody({ text, onTextChange, ref }: ContentBodyProps) {
         )}
       </div>
 
-      <SizeIndicator id={sizeId} text={text} />
+      <SizeIndicator id={sizeId} text={text} otherBytes={otherBytes} />
     </div>
   )
 }
@@ -195,11 +197,11 @@ function Zoom({ fontSize, onChange }: { fontSize: number; onChange: (size: numbe
   )
 }
 
-function SizeIndicator({ id, text }: { id: string; text: string }) {
+function SizeIndicator({ id, text, otherBytes }: { id: string; text: string; otherBytes: number }) {
   const labels = contentEditorTexts
   // Measuring 9 MB takes a few milliseconds: let typing win, measure when the browser is free.
   const deferred = useDeferredValue(text)
-  const bytes = useMemo(() => utf8Bytes(deferred), [deferred])
+  const bytes = useMemo(() => utf8Bytes(deferred), [deferred]) + otherBytes
   const warning = bytes > CONTENT_SIZE_WARNING_BYTES
   return (
     <div id={id} className={clsx('text-sm tabular-nums', warning ? 'font-medium text-red-700' : 'text-stone-600')}>
