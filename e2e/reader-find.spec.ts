@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { adminApi } from './reader-seed.ts'
 import { ok, unique } from './helpers.ts'
+import { LINKS_MARKER } from '#shared/limits.ts'
 
 /** Paragraphs: five chunks of 600 blocks. The word is in chunks 0, 1 and 4. */
 const PARAGRAPHS = 3000
@@ -23,9 +24,20 @@ test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
       const word = i === 3 ? 'Tathā<b>gata</b>' : WORD_AT.includes(i) ? 'tathāgata' : 'õpetaja'
       return `<p>Lõik ${i}: ${word} rääkis pikalt ja selgelt, nii et kõik kuulajad said aru ja jäid rahule.</p>`
     }).join('\n')
+    // The notes (the links section, shown with the last chunk) hold a word the text does not.
+    const notes = [
+      '<p><a href="#_ftnref1" id="_ftn1">[1]</a> Esimene märkus: sammāsambuddha.</p>',
+      '<p><a href="#_ftnref2" id="_ftn2">[2]</a> Teine märkus.</p>',
+      '<p><a href="#_ftnref3" id="_ftn3">[3]</a> Kolmas märkus: Sammāsambuddha jälle.</p>',
+    ]
     const page = await ok<{ id: number }>(
       await api.post('/api/content', {
-        data: { title: unique('Leidmise lehekülg'), chapterId: chapter.id, content, published: true },
+        data: {
+          title: unique('Leidmise lehekülg'),
+          chapterId: chapter.id,
+          content: [content, LINKS_MARKER, ...notes].join('\n'),
+          published: true,
+        },
         timeout: 60_000,
       }),
     )
@@ -128,4 +140,22 @@ test('Ctrl+F stays the browser’s', async ({ page }) => {
   await page.locator('.reader-chunk[data-chunk="0"] p').first().click()
   await page.keyboard.press('Control+f')
   await expect(findBar(page)).toHaveCount(0)
+})
+
+test('finds in the notes too: they come with the last chunk, and each occurrence is highlighted there', async ({
+  page,
+}) => {
+  await page.goto(`/content/${pageId}`)
+  await expect(page.locator('.reader-links')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Otsi lehelt' }).click()
+  const input = findBar(page).getByRole('searchbox', { name: 'Otsi lehelt' })
+  await input.fill('sammasambuddha')
+  await expect(findStatus(page)).toHaveText('Vaste 1 / 2')
+  await expect(page.locator('.reader-links')).toBeAttached()
+  await expect(page.locator('.reader-chunk[data-chunk="4"]')).toBeAttached()
+  await expect.poll(() => currentHighlight(page)).toEqual({ text: 'sammāsambuddha', inView: true })
+  expect(await allHighlights(page)).toBe(2)
+  await input.press('Enter')
+  await expect(findStatus(page)).toHaveText('Vaste 2 / 2')
+  await expect.poll(() => currentHighlight(page)).toEqual({ text: 'Sammāsambuddha', inView: true })
 })

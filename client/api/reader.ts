@@ -18,7 +18,17 @@ import type {
 import type { FeedbackInput } from '#shared/api/feedback.ts'
 import type { Term, TermUsage, TermUsagePage } from '#shared/api/terms.ts'
 import { CHAPTER_CONTENT_CACHE_MS, READER_CHUNK_SIZE } from '#shared/limits.ts'
-import { arrayOf, expectAnswer, isBoolean, isId, isInteger, isString, nullable, objectOf } from './answer-shape.ts'
+import {
+  arrayOf,
+  expectAnswer,
+  isBoolean,
+  isId,
+  isInteger,
+  isString,
+  nullable,
+  objectOf,
+  optional,
+} from './answer-shape.ts'
 import { ApiError, getJson, postJson } from './http.ts'
 import { libraryRoots } from './library-queries.ts'
 
@@ -94,7 +104,12 @@ const isFindAnswer = objectOf<FindAnswer>({
   total: isInteger,
   capped: isBoolean,
   occurrences: arrayOf(
-    objectOf<FindAnswer['occurrences'][number]>({ block: isString, position: isInteger, index: isInteger }),
+    objectOf<FindAnswer['occurrences'][number]>({
+      block: isString,
+      position: isInteger,
+      index: isInteger,
+      note: optional(isInteger),
+    }),
   ),
 })
 

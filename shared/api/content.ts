@@ -176,9 +176,19 @@ export const FindAnswer = z.object({
   /**
    * In the page's order: the id of the block (a top-level element, a jump target) the occurrence is
    * in, the block's position among the page's blocks (its chunk is position / size), and which of the
-   * block's occurrences it is (0 for the first), counted left to right without overlapping.
+   * block's occurrences it is (0 for the first), counted left to right without overlapping. One in
+   * the notes (the links section, shown with the last chunk) has `note`, which of the section's
+   * top-level elements it is in (0 for the first); `block` is then that element's id or '' and
+   * `position` the page's last block.
    */
-  occurrences: z.array(z.object({ block: z.string(), position: z.number().int(), index: z.number().int() })),
+  occurrences: z.array(
+    z.object({
+      block: z.string(),
+      position: z.number().int(),
+      index: z.number().int(),
+      note: z.number().int().optional(),
+    }),
+  ),
 })
 export type FindAnswer = z.infer<typeof FindAnswer>
 

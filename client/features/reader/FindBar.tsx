@@ -51,6 +51,17 @@ function blockElement(article: HTMLElement | null, id: string): HTMLElement | nu
   return found?.closest('.reader-chunk') ? found : null
 }
 
+/** The element an occurrence is in: its block, or its note in the links section (shown with the last chunk). */
+function occurrenceElement(article: HTMLElement | null, occurrence: Occurrence): HTMLElement | null {
+  if (occurrence.note === undefined) return blockElement(article, occurrence.block)
+  const note = article?.querySelector('.reader-links .reader-prose')?.children[occurrence.note]
+  return note instanceof HTMLElement ? note : null
+}
+
+/** One key per element occurrences are in. */
+const occurrenceKey = (occurrence: Occurrence) =>
+  occurrence.note === undefined ? `block:${occurrence.block}` : `note:${occurrence.note}`
+
 /** The block the reader sees first below the title bar (its position), or null. */
 function readerPlace(article: HTMLElement | null, root: HTMLElement | null): number | null {
   if (!article || !root) return null
@@ -85,16 +96,17 @@ export function FindBar({ id, contentId, loader, article, scrollRoot, onClose }:
   const inputId = useId()
   const keysId = useId()
 
-  /** Each block's ranges for this answer, made once per block element. */
+  /** Each block's (or note's) ranges for this answer, made once per element. */
   const ranges = useRef(new Map<string, { element: Element; ranges: Map<number, Range> }>())
   const rangesOf = useCallback(
-    (blockId: string, indexes: number[]) => {
-      const element = blockElement(article.current, blockId)
+    (occurrence: Occurrence, indexes: number[]) => {
+      const element = occurrenceElement(article.current, occurrence)
       if (!element) return undefined
-      const kept = ranges.current.get(blockId)
+      const key = occurrenceKey(occurrence)
+      const kept = ranges.current.get(key)
       if (kept?.element === element) return kept.ranges
       const made = occurrenceRanges(element, query, indexes)
-      ranges.current.set(blockId, { element, ranges: made })
+      ranges.current.set(key, { element, ranges: made })
       return made
     },
     [article, query],
@@ -107,18 +119,18 @@ export function FindBar({ id, contentId, loader, article, scrollRoot, onClose }:
       const stale = () => mine !== sequence.current
       const waitForBlock = async () => {
         for (let frame = 0; frame < DRAW_FRAMES && !stale(); frame++) {
-          const found = blockElement(article.current, occurrence.block)
+          const found = occurrenceElement(article.current, occurrence)
           if (found) return found
           await nextFrame()
         }
-        return blockElement(article.current, occurrence.block)
+        return occurrenceElement(article.current, occurrence)
       }
-      let element = blockElement(article.current, occurrence.block)
+      let element = occurrenceElement(article.current, occurrence)
       // Placeholders wait while the chunk comes, so nothing moves under the reader (as jumps do).
       const release = element ? undefined : suspendGaps()
       try {
         if (!element && (await loadChunk(chunkOf(occurrence)))) element = await waitForBlock()
-        if (!element && !stale()) {
+        if (!element && !stale() && occurrence.note === undefined) {
           // The page changed since it was searched: ask where the block is now.
           const chunk = await locateAnchor(contentId, occurrence.block)
           if (chunk !== null && !stale() && (await loadChunk(chunk))) element = await waitForBlock()
@@ -129,7 +141,7 @@ export function FindBar({ id, contentId, loader, article, scrollRoot, onClose }:
         // Blocks far down are laid out only once in view (content-visibility): then centre the text.
         await nextFrame()
         if (stale()) return
-        const range = ranges.current.get(occurrence.block)?.ranges.get(occurrence.index)
+        const range = ranges.current.get(occurrenceKey(occurrence))?.ranges.get(occurrence.index)
         centre(range ?? element, root, article.current)
         await nextFrame()
       } finally {
@@ -157,24 +169,25 @@ export function FindBar({ id, contentId, loader, article, scrollRoot, onClose }:
   // browser cannot draw them, the current occurrence's block is marked as a jump's target is.
   useEffect(() => {
     if (!answer) return
-    const byBlock = new Map<string, number[]>()
+    const byElement = new Map<string, { first: Occurrence; indexes: number[] }>()
     for (const occurrence of answer.occurrences) {
-      const indexes = byBlock.get(occurrence.block)
-      if (indexes) indexes.push(occurrence.index)
-      else byBlock.set(occurrence.block, [occurrence.index])
+      const kept = byElement.get(occurrenceKey(occurrence))
+      if (kept) kept.indexes.push(occurrence.index)
+      else byElement.set(occurrenceKey(occurrence), { first: occurrence, indexes: [occurrence.index] })
     }
     const currentOccurrence = current === null ? undefined : answer.occurrences[current]
     if (!canHighlight()) {
-      const element = currentOccurrence && blockElement(article.current, currentOccurrence.block)
+      const element = currentOccurrence && occurrenceElement(article.current, currentOccurrence)
       element?.classList.add(BLOCK_HIGHLIGHT_CLASS)
       return () => element?.classList.remove(BLOCK_HIGHLIGHT_CLASS)
     }
     const all: Range[] = []
-    for (const [blockId, indexes] of byBlock) {
-      const found = rangesOf(blockId, indexes)
+    for (const { first, indexes } of byElement.values()) {
+      const found = rangesOf(first, indexes)
       if (found) all.push(...found.values())
     }
-    const currentRange = currentOccurrence && rangesOf(currentOccurrence.block, byBlock.get(currentOccurrence.block)!)
+    const currentRange =
+      currentOccurrence && rangesOf(currentOccurrence, byElement.get(occurrenceKey(currentOccurrence))!.indexes)
     const range = currentOccurrence && currentRange?.get(currentOccurrence.index)
     CSS.highlights.set(HIGHLIGHT_ALL, new Highlight(...all))
     CSS.highlights.set(HIGHLIGHT_CURRENT, range ? new Highlight(range) : new Highlight())

@@ -3,7 +3,7 @@
 // (never in tags or attributes); drafts for administrators only; bounded, and bad queries refused.
 import { describe, expect, it } from 'vitest'
 import type { FindAnswer } from '#shared/api/content.ts'
-import { FIND_MAX_OCCURRENCES, FIND_QUERY_MAX_CHARS, READER_CHUNK_SIZE } from '#shared/limits.ts'
+import { FIND_MAX_OCCURRENCES, FIND_QUERY_MAX_CHARS, LINKS_MARKER, READER_CHUNK_SIZE } from '#shared/limits.ts'
 import { loginAs, postLongPage, useSecondApp, useTestApp } from '../../test/test-app.ts'
 import { makeChapter } from '../../test/factories.ts'
 
@@ -121,6 +121,29 @@ describe('find in page', () => {
       [3, 1],
       [4, 0],
     ])
+  })
+
+  it('finds in the notes too: each occurrence names its note, with the position of the last block', async () => {
+    const { page } = await savePage(
+      [
+        '<p id="yks">Esimene lõik viitega<sup><a href="#_ftn1" id="_ftnref1">[1]</a></sup>.</p>',
+        '<p id="kaks">Teine lõik: vinaya.</p>',
+        LINKS_MARKER,
+        '<p><a href="#_ftnref1" id="_ftn1">[1]</a> Märkus: vinaya ja Vinaya.</p>',
+        '<p id="teine-markus">Teine märkus ilma viiteta, vinaya.</p>',
+      ].join('\n'),
+    )
+    const answer = await found(page.id, 'vinaya')
+    expect(answer.total).toBe(4)
+    expect(answer.occurrences).toEqual([
+      { block: 'kaks', position: 1, index: 0 },
+      { block: '', position: 1, index: 0, note: 0 },
+      { block: '', position: 1, index: 1, note: 0 },
+      { block: 'teine-markus', position: 1, index: 0, note: 1 },
+    ])
+    // a word only in the notes, and never the note's tags
+    expect((await found(page.id, 'märkus')).occurrences.map((x) => x.note)).toEqual([0, 1])
+    expect((await found(page.id, '_ftnref1')).total).toBe(0)
   })
 
   it('finds in the text a save made, not in the text before it', async () => {
