@@ -217,3 +217,44 @@ test('the image library lists pictures with their pages and deletes an unused on
   await expect(unusedCard).toHaveCount(0)
   await expect(usedCard).toBeVisible()
 })
+
+test('the print view waits for every picture, even one far below the view, before it prints', async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page)
+  const chapter = await chapterFor(page, 'print')
+  const far = await uploadThroughApi(
+    page,
+    `${unique('kaugel')}.jpg`.replaceAll(' ', '-'),
+    await picture(320, 200, '#1e3a8a'),
+  )
+  const paragraphs = Array.from({ length: 400 }, (_, i) => `<p>Lõik ${i}: tekst enne pilti.</p>`).join('\n')
+  const created = await ok<{ id: number }>(
+    await page.request.post('/api/content', {
+      data: {
+        chapterId: chapter.id,
+        title: unique('Prinditav leht piltidega'),
+        content: `${paragraphs}\n<p><img src="${far.url}" alt="Sinine" width="320" height="200"></p>`,
+        published: true,
+      },
+    }),
+  )
+  // a visitor, with the print dialog replaced by a note of how the pictures stood when it opened
+  const visitor = await browser.newContext()
+  try {
+    const reader = await visitor.newPage()
+    await reader.addInitScript(() => {
+      window.print = () => {
+        const pictures = [...document.querySelectorAll('img')]
+        document.documentElement.dataset.printedPictures = pictures
+          .map((img) => `${img.complete && img.naturalWidth > 0 ? 'loaded' : 'missing'}`)
+          .join(',')
+      }
+    })
+    await reader.goto(`/content/${created.id}?print=1`)
+    await expect(reader.locator('html')).toHaveAttribute('data-printed-pictures', 'loaded', { timeout: 15_000 })
+  } finally {
+    await visitor.close()
+  }
+})

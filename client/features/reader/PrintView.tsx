@@ -118,9 +118,32 @@ function usePrintWhenReady(ready: boolean) {
     if (!ready || printed.current) return
     printed.current = true
     // let the browser lay the page out before the print dialog takes over
-    const timer = setTimeout(() => window.print(), 300)
+    const timer = setTimeout(() => void printWithPictures(), 300)
     return () => clearTimeout(timer)
   }, [ready])
+}
+
+/** Pictures wait for the print: the longest a slow one may keep the dialog back. */
+const PICTURES_WAIT_MS = 5000
+
+/**
+ * Prints once every picture has loaded (or failed, or PICTURES_WAIT_MS passed): pictures in pages
+ * load lazily, and one far below the view would otherwise be printed as an empty box.
+ */
+async function printWithPictures() {
+  const pictures = [...document.querySelectorAll('img')]
+  for (const picture of pictures) picture.loading = 'eager'
+  const loading = pictures
+    .filter((picture) => !picture.complete)
+    .map(
+      (picture) =>
+        new Promise<void>((resolve) => {
+          picture.addEventListener('load', () => resolve(), { once: true })
+          picture.addEventListener('error', () => resolve(), { once: true })
+        }),
+    )
+  await Promise.race([Promise.all(loading), new Promise((resolve) => setTimeout(resolve, PICTURES_WAIT_MS))])
+  window.print()
 }
 
 function PrintToolbar({
@@ -150,7 +173,7 @@ function PrintToolbar({
           {readerTexts.print.pageEpub}
         </a>
       ) : null}
-      <Button onClick={() => window.print()} disabled={!ready}>
+      <Button onClick={() => void printWithPictures()} disabled={!ready}>
         {readerTexts.print.printAgain}
       </Button>
       <Button variant="secondary" onClick={() => window.close()}>
