@@ -168,7 +168,7 @@ export const adminTexts = {
       bold: 'Bold', // interim
       italic: 'Italic', // interim
       bulletList: 'Bullet list', // interim
-      orderedList: 'Numbered list', // interim
+      orderedList: '1. Numbered list', // interim: names begin with what the button shows (WCAG 2.5.3)
       link: 'Link', // interim
       linkPrompt: 'Link address (empty removes the link)', // interim
     },

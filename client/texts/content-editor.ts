@@ -51,10 +51,10 @@ export const contentEditorTexts = {
     label: 'Formatting', // interim
     bold: 'Bold', // interim
     italic: 'Italic', // interim
-    heading: 'Heading {level}', // interim
+    heading: 'H{level} heading', // interim: names begin with what the button shows (WCAG 2.5.3)
     paragraph: 'Paragraph', // interim
     bulletList: 'Bullet list', // interim
-    orderedList: 'Numbered list', // interim
+    orderedList: '1. Numbered list', // interim: names begin with what the button shows (WCAG 2.5.3)
     blockquote: 'Quotation or verse', // interim
     link: 'Link', // interim
     linkPrompt: 'Link address (empty removes the link)', // interim
