@@ -57,6 +57,8 @@ test('Ctrl+K links selected words to a term; the reader and the term pages show 
   await search.fill(`dukkha${name}`)
   await expect(picker.getByRole('option', { name: termName })).toBeVisible()
   await expectNoSeriousViolations(page, '[role="dialog"]')
+  // The list marks its first result chosen a moment after the results arrive; Enter takes the chosen one.
+  await expect(picker.getByRole('option', { name: termName })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Enter')
   await expect(picker).toBeHidden()
   const linked = editor.locator(`a[href="/term/${term.id}"]`)

@@ -73,7 +73,19 @@ function TermLinkDialog({ editor, onDone }: { editor: Editor; onDone: () => void
         editor.commands.focus()
       }}
     >
-      <Command shouldFilter={false} label={t.search} className="grid gap-2">
+      <Command
+        shouldFilter={false}
+        label={t.search}
+        className="grid gap-2"
+        onKeyDown={(event) => {
+          // Enter as the results arrive, before the list has marked the first one chosen: take the first.
+          const first = choices.data?.[0]
+          if (event.key !== 'Enter' || !first) return
+          if (event.currentTarget.querySelector('[cmdk-item][aria-selected="true"]')) return
+          event.preventDefault()
+          link(first)
+        }}
+      >
         <Command.Input
           autoFocus
           value={search}
