@@ -47,6 +47,14 @@ function TermLinkDialog({ editor, onDone }: { editor: Editor; onDone: () => void
   const [query, setQuery] = useState('')
   const updateQuery = useDebouncedCallback((value: string) => setQuery(value), SEARCH_DELAY_MS)
   const choices = useQuery(termQueries.picker(query.trim()))
+  // The result Enter takes: the first of each new list (the server ranks them), until the arrows move it.
+  // cmdk marks one itself only when its own filter runs, which here the server does.
+  const [chosen, setChosen] = useState('')
+  const results = choices.data
+  useEffect(() => {
+    if (!results || results.some((choice) => String(choice.id) === chosen)) return
+    setChosen(results[0] ? String(results[0].id) : '')
+  }, [results, chosen])
 
   function link(choice: TermChoice) {
     const attributes = { href: `/term/${choice.id}`, dataTerm: choice.term }
@@ -73,19 +81,7 @@ function TermLinkDialog({ editor, onDone }: { editor: Editor; onDone: () => void
         editor.commands.focus()
       }}
     >
-      <Command
-        shouldFilter={false}
-        label={t.search}
-        className="grid gap-2"
-        onKeyDown={(event) => {
-          // Enter as the results arrive, before the list has marked the first one chosen: take the first.
-          const first = choices.data?.[0]
-          if (event.key !== 'Enter' || !first) return
-          if (event.currentTarget.querySelector('[cmdk-item][aria-selected="true"]')) return
-          event.preventDefault()
-          link(first)
-        }}
-      >
+      <Command shouldFilter={false} label={t.search} className="grid gap-2" value={chosen} onValueChange={setChosen}>
         <Command.Input
           autoFocus
           value={search}
