@@ -12,6 +12,9 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-123' }
 
 export default defineConfig({
   testDir: 'e2e',
+  // Browser tests of the 9 MB page that take half a minute or more each (tagged LARGE in
+  // e2e/helpers.ts) run with E2E_LARGE=1: `npm run test:large` and CI; `npm test` stays within 15 min.
+  grepInvert: process.env.E2E_LARGE ? undefined : /@large/,
   fullyParallel: false,
   workers: 1,
   retries: 0,

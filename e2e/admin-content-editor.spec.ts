@@ -7,6 +7,7 @@ import { expect, test } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config.ts'
 import { largestPage, testLibrary } from '../test-support/library-source.ts'
+import { LARGE } from './helpers.ts'
 
 async function logIn(page: Page) {
   await page.goto('/auth')
@@ -276,7 +277,7 @@ test('the HTML view saves exactly what was typed, keeps it across views and asks
   expect(saved.content).toContain('Typed &amp; kept, <b>bold</b>.')
 })
 
-test('typing in the HTML view of the 9 MB page stays fast', async ({ page }) => {
+test('typing in the HTML view of the 9 MB page stays fast', LARGE, async ({ page }) => {
   test.setTimeout(240_000)
   await logIn(page)
   const name = unique()

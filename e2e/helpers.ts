@@ -5,6 +5,12 @@ import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/
 import { E2E_ADMIN } from '../playwright.config.ts'
 
 /** Logs in through the login form, as an administrator would; the page keeps the session cookie. */
+/**
+ * The tag of a browser test of the 9 MB page that costs half a minute or more: `npm test` leaves
+ * these out (playwright.config.ts) to stay within its time; `npm run test:large` and CI run them.
+ */
+export const LARGE = { tag: '@large' }
+
 export async function loginAsAdmin(page: Page) {
   await page.goto('/auth')
   await page.getByLabel('Kasutajanimi').fill(E2E_ADMIN.username)

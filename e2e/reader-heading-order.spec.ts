@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { adminApi, seedKhuddaka, type SeededPage } from './reader-seed.ts'
-import { unique } from './helpers.ts'
+import { LARGE, unique } from './helpers.ts'
 
 test.describe.configure({ timeout: 240_000 })
 // DOM snapshots of a 9 MB page would make the trace, not the reader, the slow part
@@ -93,7 +93,7 @@ test('headings that skip across chunk boundaries are heard without a skipped lev
   expect(await headingOrderViolations(page)).toEqual([])
 })
 
-test('the 9 MB page has no heading-order violation, first view and fully loaded', async ({ page }) => {
+test('the 9 MB page has no heading-order violation, first view and fully loaded', LARGE, async ({ page }) => {
   await page.goto(`/content/${khuddaka.id}`)
   await expect(page.locator('.reader-chunk[data-chunk="1"]')).toBeAttached()
   expect(await headingOrderViolations(page)).toEqual([])
