@@ -1,5 +1,6 @@
 // Previous and next page (issue 16, Navigating): in the title bar, already in the page's HTML, and at
 // the page's end once all of it is loaded; following one stays in the app (no full page load).
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures.ts'
 import { seedTinyCorpus, type SeededPage } from './reader-seed.ts'
 import { unique } from './helpers.ts'
@@ -24,7 +25,20 @@ test('the title bar links the previous and next page before any script runs', as
     `/content/${before!.id}`,
   )
   await expect(pager.getByRole('link', { name: `Järgmine lehekülg: ${after!.title}` })).toHaveText('Järgmine ›')
+  // Small text, but targets a finger can hit (WCAG 2.2 target size, which Lighthouse checks); axe
+  // needs scripts, so here the boxes are measured
+  for (const link of await pager.getByRole('link').all()) {
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24)
+  }
   await context.close()
+})
+
+test("the title bar's links are targets a finger can hit once the app has taken over", async ({ page }) => {
+  const [, here] = published
+  await page.goto(`/content/${here!.id}`)
+  await expect(page.getByRole('button', { name: 'Kopeeri lõigu link' }).first()).toBeAttached()
+  const targets = await new AxeBuilder({ page }).withRules(['target-size']).include('.reader-title-bar').analyze()
+  expect(targets.violations).toEqual([])
 })
 
 test('at the end of a page the next page opens in the app, and its title bar leads back', async ({ page }) => {

@@ -38,7 +38,9 @@ export const titleBarClasses = {
   crumbRow: 'flex items-baseline justify-between gap-3',
   crumb: 'min-w-0 truncate text-xs text-stone-600',
   pager: 'flex shrink-0 gap-3 text-xs',
-  pagerLink: 'rounded text-stone-700 underline underline-offset-2 hover:text-stone-950',
+  // At least 24 px tall, so the small text is still a target a finger can hit (WCAG 2.2 target size)
+  pagerLink:
+    'inline-flex min-h-6 items-center rounded text-stone-700 underline underline-offset-2 hover:text-stone-950',
   row: 'flex items-start justify-between gap-3',
   start: 'min-w-0',
   tools: 'flex shrink-0 gap-2',
