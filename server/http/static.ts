@@ -18,8 +18,23 @@ import fastifyStatic from '@fastify/static'
 import { LRUCache } from 'lru-cache'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
-/** index.html as served for a path: with the page's own title and meta tags where it has them. */
-export type PageShell = (indexHtml: string, pathname: string, origin: string) => Promise<string>
+/**
+ * index.html as served for a path: with the page's own title and meta tags where it has them.
+ * `identity` is a short text that changes whenever `html` does (it may be `html` itself): the
+ * ETag and the compressed copies are keyed by its hash, so a page of 250 KB is not hashed per request.
+ */
+export type PageShell = (
+  indexHtml: string,
+  pathname: string,
+  origin: string,
+) => Promise<{ html: string; identity: string }>
+
+/**
+ * Client paths whose page keeps `Cross-Origin-Opener-Policy` (the administrator's screens and the
+ * login): elsewhere it is left out, since it makes the browser swap processes on arrival before
+ * it can draw the page's text (decision 039).
+ */
+const KEEPS_OPENER_POLICY = /^\/(?:admin|auth)(?:\/|$)/i
 
 export function readIndexHtml(clientDir: string | undefined) {
   const indexFile = clientDir && path.join(clientDir, 'index.html')
@@ -98,8 +113,9 @@ export async function registerClient(app: FastifyInstance, indexHtml: string | u
   const compressed = compressedShells()
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
     const pathname = request.url.split('?')[0]!
-    const page = await pageShell(html, pathname, `${request.protocol}://${request.host}`)
-    const hash = createHash('sha256').update(page).digest('base64url').slice(0, 22)
+    const { html: page, identity } = await pageShell(html, pathname, `${request.protocol}://${request.host}`)
+    const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22)
+    if (!KEEPS_OPENER_POLICY.test(pathname)) reply.removeHeader('Cross-Origin-Opener-Policy')
     const negotiated = shellEncoding.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity'
     const encoding = Buffer.byteLength(page) < SHELL_COMPRESS_MIN ? 'identity' : negotiated
     const etag = `"s${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`

@@ -40,17 +40,21 @@ export interface FirstView {
   chunk: ReaderChunk
 }
 
-export async function readFirstView(content: ContentContext, id: number): Promise<FirstView | undefined> {
-  const row = await findPageSummary(content.db, id)
-  if (!row?.published) return undefined
-  // The chunk (usually from memory) and the neighbours' query go out together.
-  const [chunk, neighbours] = await Promise.all([
-    readChunk(content, id, 0, READER_CHUNK_SIZE, false)
-      .then(async (answer) => JSON.parse(await answer.json()) as ReaderChunk)
-      // Unpublished or deleted meanwhile: the client shows whatever the API says.
-      .catch(() => undefined),
-    findNeighbours(content.db, id),
-  ])
+/**
+ * A published page's title bar as a visitor gets it (two small queries); undefined for anything
+ * else. With its build, it names the page's first view: the server keeps the HTML made from it.
+ */
+export async function readFirstViewSummary(content: ContentContext, id: number): Promise<ContentSummary | undefined> {
+  const [row, neighbours] = await Promise.all([findPageSummary(content.db, id), findNeighbours(content.db, id)])
+  return row?.published ? toSummary(row, neighbours) : undefined
+}
+
+/** The summary with the page's first chunk (usually from memory); undefined once the page is gone. */
+export async function readFirstView(content: ContentContext, summary: ContentSummary): Promise<FirstView | undefined> {
+  const chunk = await readChunk(content, summary.id, 0, READER_CHUNK_SIZE, false)
+    .then(async (answer) => JSON.parse(await answer.json()) as ReaderChunk)
+    // Unpublished or deleted meanwhile: the client shows whatever the API says.
+    .catch(() => undefined)
   if (!chunk) return undefined
-  return { summary: { ...toSummary(row, neighbours), buildId: chunk.buildId }, chunk }
+  return { summary: { ...summary, buildId: chunk.buildId }, chunk }
 }
