@@ -1,7 +1,10 @@
 // HSTS and the Secure session cookie behind a TLS-terminating reverse proxy: only when the request
 // really arrived over HTTPS (X-Forwarded-Proto from a trusted proxy), never over plain HTTP, so
 // `npm start` on http://127.0.0.1 keeps working.
-import { describe, expect, it } from 'vitest'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { ensureUser } from '../modules/auth/auth.service.ts'
 import { useTestApp, type TestContext } from '../test/test-app.ts'
@@ -10,6 +13,10 @@ import { useTestApp, type TestContext } from '../test/test-app.ts'
 const behindProxy = useTestApp({ trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy })
 const direct = useTestApp()
 const trustsOtherProxy = useTestApp({ trustProxy: ['10.0.0.1'] })
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-client-'))
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title><div id="root"></div>')
+const withClient = useTestApp({ clientDir })
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
 
 const HTTPS = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'teachings.example.ee' }
 const USER = { username: 'proxied', password: 'correct horse battery' }
@@ -113,5 +120,31 @@ describe('helmet headers, worked out once', () => {
       })
       expect(response.headers['strict-transport-security']).toBeUndefined()
     }
+  })
+})
+
+describe('Cross-Origin-Opener-Policy on pages (decision 039)', () => {
+  it("keeps it on the administrator's screens and the login, however the path is spelled", async () => {
+    for (const url of ['/admin', '/admin/books', '/ADMIN/content/edit/3?section=x', '/auth/login', '/auth']) {
+      const response = await withClient.app.inject({ url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/)
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin')
+    }
+  })
+
+  it("leaves it out of the visitors' pages, which keep every other strict header", async () => {
+    for (const url of ['/', '/content/1', '/lexicon', '/term/2', '/otsing?q=x', '/administrator', '/no-such-page']) {
+      const response = await withClient.app.inject({ url })
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/)
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined()
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'")
+      expect(response.headers['x-frame-options'], url).toBe('DENY')
+    }
+  })
+
+  it('keeps it on every API answer', async () => {
+    const response = await withClient.app.inject({ url: '/api/health' })
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin')
   })
 })
