@@ -30,11 +30,12 @@ export type PageShell = (
 ) => Promise<{ html: string; identity: string }>
 
 /**
- * Client paths whose page keeps `Cross-Origin-Opener-Policy` (the administrator's screens and the
- * login): elsewhere it is left out, since it makes the browser swap processes on arrival before
- * it can draw the page's text (decision 039).
+ * The visitors' pages, exactly as the client router spells them: these leave out
+ * `Cross-Origin-Opener-Policy`, which makes the browser swap processes on arrival before it can
+ * draw the page's text (decision 039). Every other path keeps it: the administrator's screens, the
+ * login, and any other spelling of a path.
  */
-const KEEPS_OPENER_POLICY = /^\/(?:admin|auth)(?:\/|$)/i
+const VISITOR_PAGE = /^\/(?:|(?:content|term|book|chapter)\/[1-9][0-9]{0,9}|lexicon|otsing)$/
 
 export function readIndexHtml(clientDir: string | undefined) {
   const indexFile = clientDir && path.join(clientDir, 'index.html')
@@ -115,7 +116,7 @@ export async function registerClient(app: FastifyInstance, indexHtml: string | u
     const pathname = request.url.split('?')[0]!
     const { html: page, identity } = await pageShell(html, pathname, `${request.protocol}://${request.host}`)
     const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22)
-    if (!KEEPS_OPENER_POLICY.test(pathname)) reply.removeHeader('Cross-Origin-Opener-Policy')
+    if (VISITOR_PAGE.test(pathname)) reply.removeHeader('Cross-Origin-Opener-Policy')
     const negotiated = shellEncoding.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity'
     const encoding = Buffer.byteLength(page) < SHELL_COMPRESS_MIN ? 'identity' : negotiated
     const etag = `"s${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`
