@@ -6,14 +6,17 @@ import zlib from 'node:zlib'
 import { build, defineConfig, type Plugin, type Rollup } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { deferAppScripts } from './client/features/first-view/app-loader.ts'
 import { firstViewTemplates } from './client/features/first-view/frame.ts'
 import { bootScript } from './client/features/reading-settings/choices.ts'
 
 // The client is built into dist/client and served by the Fastify server (server/http/static.ts).
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), readingSettings(), firstView(), serviceWorker(), precompress()],
-  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
+  plugins: [react(), tailwindcss(), readingSettings(), firstView(), firstPaintShell(), serviceWorker(), precompress()],
+  // One stylesheet, inlined into index.html (firstPaintShell): lazy chunks then name no stylesheet of
+  // their own to load, which would fetch the inlined one again.
+  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false, cssCodeSplit: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 })
 
@@ -46,6 +49,35 @@ function readingSettings(): Plugin {
         if (!html.includes('<title>')) throw new Error('index.html has no <title> to put the settings script before')
         return html.replace('<title>', () => `<script>${bootScript}</script>\n    <title>`)
       },
+    },
+  }
+}
+
+/**
+ * Makes index.html paint from itself alone (decision 040): the entry's stylesheet goes inside it as a
+ * <style> element instead of a <link> (no second request between the text and the screen), and the
+ * entry script with its modulepreloads waits in a <template> until the first frame is drawn
+ * (client/features/first-view/app-loader.ts).
+ */
+function firstPaintShell(): Plugin {
+  return {
+    name: 'first-paint-shell',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html']
+      if (index?.type !== 'asset') throw new Error('the client build has no index.html')
+      let html = String(index.source)
+      const links = [...html.matchAll(/\s*<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g)]
+      if (links.length !== 1) throw new Error(`index.html should name one stylesheet, not ${links.length}`)
+      const [tag, fileName] = links[0]!
+      const css = bundle[fileName!]
+      if (css?.type !== 'asset') throw new Error(`index.html names ${fileName}, which the build did not make`)
+      const style = String(css.source).replaceAll('</style', '<\\/style')
+      html = html.replace(tag, () => `\n    <style>${style}</style>`)
+      // Nothing else names it (one stylesheet: cssCodeSplit false), so it is not shipped twice.
+      delete bundle[fileName!]
+      index.source = deferAppScripts(html)
     },
   }
 }

@@ -1,5 +1,6 @@
 // Figure 8: the reader's JavaScript and CSS as gzip bytes: what dist's index.html makes a visitor's
-// first page load (entry script, modulepreloads, stylesheets), built afresh into a temporary folder.
+// first page load (index.html itself, which carries the stylesheet, then the entry script and
+// modulepreloads it starts after the first frame), built afresh into a temporary folder.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -17,7 +18,7 @@ export function firstPageAssets(outDir: string): string[] {
     ...html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g),
     ...html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="(?:modulepreload|stylesheet)"/g),
   ].map((m) => m[1]!)
-  return [...new Set(links)].filter((href) => href.startsWith('/'))
+  return ['/index.html', ...new Set(links)].filter((href) => href.startsWith('/'))
 }
 
 export function gzipSize(file: string) {
@@ -58,7 +59,7 @@ export async function bundleFigure(): Promise<Figure> {
       ratio: null,
       target: `< ${TARGET_KB} KB`,
       pass: total < TARGET_KB,
-      note: `${sizes.length} files from index.html (JS ${js.toFixed(0)} KB); lazy route chunks are counted by the browser figure`,
+      note: `index.html with its inline stylesheet and ${sizes.length - 1} files it names (JS ${js.toFixed(0)} KB); lazy route chunks are counted by the browser figure`,
     }
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true })

@@ -119,6 +119,44 @@ test('the script takes the first view over: same nodes, nothing moves, chunk 0 i
   expect(errors).toEqual([])
 })
 
+test('the text is drawn before the app is asked for: its scripts load after the first frame', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await page.addInitScript(() => {
+    const seen = window as unknown as { textFrame: number | null }
+    seen.textFrame = null
+    const watch = new MutationObserver(() => {
+      if (!document.querySelector('[data-chunk="0"] p')) return
+      watch.disconnect()
+      requestAnimationFrame(() => (seen.textFrame = performance.now()))
+    })
+    watch.observe(document, { childList: true, subtree: true })
+  })
+  await page.goto(`/content/${pageId}`)
+  await expect(page.getByRole('button', { name: 'Kopeeri lõigu link' })).toBeAttached()
+  const { textFrame, scripts, inHead } = await page.evaluate(() => ({
+    textFrame: (window as unknown as { textFrame: number | null }).textFrame,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
+      .map((entry) => entry.startTime),
+    // the entry script and its modulepreloads, moved into <head> by the loader
+    inHead: document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]').length,
+  }))
+  expect(textFrame).not.toBeNull()
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(Math.min(...scripts)).toBeGreaterThanOrEqual(textFrame!)
+  expect(inHead).toBeGreaterThan(0)
+  // the stylesheet is in the page itself: no request for one
+  const stylesheets = await page.evaluate(
+    () => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.css')).length,
+  )
+  expect(stylesheets).toBe(0)
+  expect(errors).toEqual([]) // the loader is allowed by the CSP (its hash), nothing refused
+})
+
 test('another page opened from the side tree gets its title bar from the summary', async ({ page }) => {
   await page.goto(`/content/${pageId}`)
   await expect(page.getByRole('button', { name: 'Kopeeri lõigu link' })).toBeAttached()

@@ -56,8 +56,8 @@ writeWithVariants(
 fs.writeFileSync(path.join(assetsDir, 'bare-Ij90Kl12.js'), `export const words = ${JSON.stringify(words(600))}`)
 
 /**
- * The reader's entry assets of the real build (the script, its modulepreloads and the stylesheet
- * that dist/client/index.html names), copied beside the test's files when a build is there, so the
+ * The reader's entry assets of the real build (the script and its modulepreloads that
+ * dist/client/index.html names; its stylesheet is inside it), copied beside the test's files when a build is there, so the
  * bytes they take on the wire can be measured through the server.
  */
 const realDist = path.resolve(import.meta.dirname, '../../dist/client')
@@ -164,7 +164,7 @@ describe('the client files', () => {
     expect(response.rawPayload.equals(fs.readFileSync(file))).toBe(true)
   })
 
-  it.skipIf(realEntries.length === 0)('prints the bytes the reader’s JS and CSS take on the wire', async () => {
+  it.skipIf(realEntries.length === 0)('prints the bytes the reader’s JS takes on the wire', async () => {
     const totals: Record<string, number> = { raw: 0, gzip: 0, br: 0 }
     for (const name of realEntries) {
       const raw = fs.readFileSync(path.join(assetsDir, name))
@@ -183,7 +183,7 @@ describe('the client files', () => {
     expect(totals.br).toBeLessThan(totals.gzip!)
     expect(totals.gzip).toBeLessThan(totals.raw! / 2)
     console.log(
-      `compression: reader JS+CSS (${realEntries.length} entry assets of dist/client/index.html) on the wire: ` +
+      `compression: reader JS (${realEntries.length} entry scripts of dist/client/index.html) on the wire: ` +
         `raw ${totals.raw} B, gzip ${totals.gzip} B, br ${totals.br} B`,
     )
   })
