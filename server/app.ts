@@ -1,4 +1,5 @@
 // buildApp: the whole HTTP application on a given database. main.ts listens; tests call inject().
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -33,9 +34,9 @@ import { termUsageRoutes } from './modules/content/term-usage.routes.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
 import { sessionSecret } from './modules/settings/settings.service.ts'
 import { registerRateLimits } from './modules/rate-limits/rate-limits.ts'
-import { metaFor, withMeta } from './modules/site/page-meta.ts'
+import { metaFor, pageMetaByBuild, withMeta } from './modules/site/page-meta.ts'
 import { LRUCache } from 'lru-cache'
-import { readFirstView, readFirstViewSummary } from './modules/content/first-view.ts'
+import { keptTitleBars, readFirstView } from './modules/content/first-view.ts'
 import { firstViewTarget, loadFirstViewTemplates, withFirstView } from './http/first-view.ts'
 import { siteRoutes } from './modules/site/site.routes.ts'
 
@@ -175,26 +176,33 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   app.decorate('chunksAtOnce', atOnce)
 
   const firstViews = loadFirstViewTemplates(clientDir)
-  // Reader pages' HTML as made from a summary and build: a visitor's /content/{id} then costs two
-  // small queries and no JSON parsing, templating or hashing of the first chunk (~250 KB).
+  const readerMeta = pageMetaByBuild(db)
+  const titleBar = keptTitleBars(state.content)
+  const shellId = lastHash()
+  // Reader pages' HTML as made from a summary and build: a visitor's /content/{id} then costs no
+  // query while nothing changes (keptTitleBars), and no JSON parsing, templating or hashing of the
+  // first chunk (~250 KB).
   const readerPages = new LRUCache<string, string>({
     maxSize: 8 * 1024 * 1024,
     sizeCalculation: (page) => page.length,
   })
   await registerClient(app, indexHtml, async (shellHtml, pathname, origin) => {
-    const meta = await metaFor(db, pathname)
-    const html = meta ? withMeta(shellHtml, meta, origin) : shellHtml
     // The home page's text, or a published page's title bar and first chunk, before any script runs.
     const target = firstViewTarget(pathname)
-    if (!firstViews || !target) return { html, identity: html }
-    if (target.kind === 'home') {
-      const page = withFirstView(html, firstViews, target)
+    if (target?.kind !== 'reader') {
+      const meta = await metaFor(db, pathname)
+      const html = meta ? withMeta(shellHtml, meta, origin) : shellHtml
+      const page = firstViews && target ? withFirstView(html, firstViews, target) : html
       return { html: page, identity: page }
     }
-    const summary = await readFirstViewSummary(state.content, target.id)
-    if (!summary) return { html, identity: html }
-    // The shell with its meta tags names the address, the summary the title bar and the build the chunk.
-    const identity = `${html}\n${JSON.stringify(summary)}`
+    // A draft or a missing page gets the bare shell: the client shows whatever the API says.
+    const summary = await titleBar(target.id)
+    if (!summary) return { html: shellHtml, identity: shellHtml }
+    const html = withMeta(shellHtml, await readerMeta(pathname, summary), origin)
+    if (!firstViews) return { html, identity: html }
+    // The shell names the client's build, origin and path the meta tags, the summary the title bar
+    // and the page's build, which names the chunk and the description.
+    const identity = `${shellId(shellHtml)}\n${origin}\n${pathname}\n${JSON.stringify(summary)}`
     const kept = readerPages.get(identity)
     if (kept !== undefined) return { html: kept, identity }
     const view = await readFirstView(state.content, summary)
@@ -206,6 +214,15 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
     return { html: page, identity }
   })
   return app as typeof app & { readonly state: AppState; readonly chunksAtOnce: ChunksAtOnce }
+}
+
+/** The hash of a text, worked out again only when the text is not the last one hashed. */
+function lastHash() {
+  let last: { text: string; hash: string } | undefined
+  return (text: string) => {
+    if (last?.text !== text) last = { text, hash: createHash('sha256').update(text).digest('base64url') }
+    return last.hash
+  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,12 +1,16 @@
-// A reader page's HTML is kept per summary and build (app.ts), so a visitor's /content/{id} neither
+// A reader page's HTML is kept per summary and build (app.ts), and the summary (the title bar) is
+// kept while nothing changes, so a visitor's /content/{id} asks the database nothing and neither
 // parses, fills nor hashes its first chunk again. What it is made of must still show at once: a
-// new save, a renamed chapter, a renamed neighbour, unpublishing.
+// new save, a renamed chapter, a renamed neighbour, unpublishing; on PostgreSQL also when another
+// process makes the change.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { uploadPage } from '../test/content-upload.ts'
 import { makeChapter } from '../test/factories.ts'
+import { queriesDuring } from '../test/queries.ts'
 import { loginAs, useTestApp } from '../test/test-app.ts'
 
 // The real templates against the server's filling: scripts/first-view-contract.test.ts.
@@ -93,5 +97,69 @@ describe('reader pages made once per summary and build', () => {
     expect(hidden.statusCode, hidden.body).toBe(200)
     const f = await page(id)
     expect(f.body).not.toContain('Uus tekst.')
+  })
+
+  it('asks the database nothing for a page it has answered, until something changes', async () => {
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database, { title: 'Mälus peatükk' })
+    const saved = await uploadPage(ctx.app, cookie, '<p>Mälus tekst.</p>', { title: 'Mälus', chapterId: chapter.id })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const id = saved.json().id as number
+    expect((await page(id)).statusCode).toBe(200)
+    const queries = await queriesDuring(ctx, async () => {
+      for (let i = 0; i < 5; i++) expect((await page(id)).body).toContain('Mälus tekst.')
+    })
+    expect(queries).toBe(0)
+    // A page that is not there is remembered as such too: a flood of made-up ids asks once each.
+    expect((await page(id + 1000)).statusCode).toBe(200)
+    expect(await queriesDuring(ctx, () => page(id + 1000))).toBe(0)
+    // Any write asks again: here a book renamed.
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/books/${chapter.bookId}`,
+      headers: { cookie },
+      payload: { title: 'Mälus raamat', description: '', order: 0 },
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect((await page(id)).body).toContain('Mälus raamat')
+  })
+
+  it('shows a change another process made (PostgreSQL): a page, chapter or book renamed or moved', async () => {
+    // The embedded database has no other process (the DATA_DIR lock).
+    if (ctx.database.kind !== 'postgres') return
+    const cookie = await loginAs(ctx)
+    const chapter = await makeChapter(ctx.database, { title: 'Teise peatükk' })
+    const saved = await uploadPage(ctx.app, cookie, '<p>Teise tekst.</p>', {
+      title: 'Teise leht',
+      chapterId: chapter.id,
+      order: 5,
+    })
+    const neighbour = await uploadPage(ctx.app, cookie, '<p>Naaber.</p>', {
+      title: 'Naaber',
+      chapterId: chapter.id,
+      order: 9,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(neighbour.statusCode, neighbour.body).toBe(200)
+    const id = saved.json().id as number
+    expect((await page(id)).body).toContain('rel="next">Naaber</a>')
+    expect(await queriesDuring(ctx, () => page(id))).toBe(0)
+
+    const other = new pg.Client({ connectionString: ctx.database.connectionString })
+    await other.connect()
+    const shows = (text: string) => expect.poll(async () => (await page(id)).body, { timeout: 2_000 }).toContain(text)
+    try {
+      await other.query('UPDATE chapters SET title = $1 WHERE id = $2', ['Teises protsessis peatükk', chapter.id])
+      await shows('Teises protsessis peatükk')
+      await other.query('UPDATE books SET title = $1 WHERE id = $2', ['Teises protsessis raamat', chapter.bookId])
+      await shows('Teises protsessis raamat')
+      await other.query('UPDATE content SET title = $1 WHERE id = $2', ['Naaber teisest', neighbour.json().id])
+      await shows('rel="next">Naaber teisest</a>')
+      // The neighbour moved before the page: it is the previous page now.
+      await other.query('UPDATE content SET "order" = 1 WHERE id = $1', [neighbour.json().id])
+      await shows('rel="prev">Naaber teisest</a>')
+    } finally {
+      await other.end()
+    }
   })
 })

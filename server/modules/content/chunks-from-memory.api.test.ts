@@ -6,6 +6,7 @@ import zlib from 'node:zlib'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { queriesDuring as countQueries } from '../../test/queries.ts'
 import { postLongPage, useTestApp } from '../../test/test-app.ts'
 import { LISTENER_NAME } from './page-states.ts'
 import { savePage } from './content.service.ts'
@@ -17,18 +18,7 @@ const makePage = (published = true) => postLongPage(ctx, { paragraphs: 1500, wor
 const chunkOf = (id: number, query: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: `/api/content/${id}/chunks?size=600&${query}`, headers })
 
-/** Statements the app's pool runs while `work` runs. */
-async function queriesDuring(work: () => Promise<unknown>) {
-  let count = 0
-  const onAcquire = () => count++
-  ctx.database.pool.on('acquire', onAcquire)
-  try {
-    await work()
-  } finally {
-    ctx.database.pool.off('acquire', onAcquire)
-  }
-  return count
-}
+const queriesDuring = (work: () => Promise<unknown>) => countQueries(ctx, work)
 
 describe('reader chunks from memory', () => {
   it('answers a chunk it has answered before without asking the database', async () => {

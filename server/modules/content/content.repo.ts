@@ -50,39 +50,34 @@ export async function findPage(db: DbOrTx, id: number, withBody = true) {
   return row
 }
 
-/** What the reader's title bar shows of a page, and whether a visitor may see it. */
-export async function findPageSummary(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      id: contentPages.id,
-      chapterId: contentPages.chapterId,
-      title: contentPages.title,
-      published: contentPages.published,
-      buildId: contentPages.buildId,
-      chapterTitle: chapters.title,
-      bookId: chapters.bookId,
-      bookTitle: books.title,
-    })
-    .from(contentPages)
-    .innerJoin(chapters, eq(chapters.id, contentPages.chapterId))
-    .innerJoin(books, eq(books.id, chapters.bookId))
-    .where(eq(contentPages.id, id))
-  return row
-}
-
 export interface PageLink {
   id: number
   title: string
 }
 
+/** What the reader's title bar shows of a page, and whether a visitor may see it. */
+export interface PageSummaryRow {
+  id: number
+  chapterId: number
+  title: string
+  published: boolean
+  buildId: number | null
+  chapterTitle: string
+  bookId: number
+  bookTitle: string
+  /**
+   * The published pages before and after it in the side tree's order (books by order and title,
+   * their chapters by order, their pages by order and title), across chapter and book ends.
+   */
+  previous: PageLink | null
+  next: PageLink | null
+}
+
 /**
- * The published pages before and after page `id` in the side tree's order (books by order and
- * title, their chapters by order, their pages by order and title), across chapter and book ends.
+ * The page's title bar with its neighbours, in one query: a visitor's `/content/{id}` asks nothing
+ * else when its HTML is kept (server/app.ts), so this is its one round trip to the database.
  */
-export async function findNeighbours(
-  db: DbOrTx,
-  id: number,
-): Promise<{ previous: PageLink | null; next: PageLink | null }> {
+export async function findPageSummary(db: DbOrTx, id: number): Promise<PageSummaryRow | undefined> {
   // The tree's sort key of a page, compared as one row value.
   const key = (c: string, ch: string, b: string) =>
     sql.raw(`(${b}."order", ${b}.title, ${b}.id, ${ch}."order", ${ch}.id, ${c}."order", ${c}.title, ${c}.id)`)
@@ -94,13 +89,38 @@ export async function findNeighbours(
     WHERE n.published AND ${key('n', 'nch', 'nb')} ${sql.raw(compare)} ${key('c', 'ch', 'b')}
     ORDER BY ${sql.raw(['nb."order"', 'nb.title', 'nb.id', 'nch."order"', 'nch.id', 'n."order"', 'n.title', 'n.id'].map((column) => `${column} ${direction}`).join(', '))}
     LIMIT 1)`
-  const result = await db.execute<{ previous: string | null; next: string | null }>(sql`
-    SELECT ${neighbour('<', 'DESC')} AS previous, ${neighbour('>', 'ASC')} AS next
+  const result = await db.execute<{
+    id: number
+    chapter_id: number
+    title: string
+    published: boolean
+    build_id: number | null
+    chapter_title: string
+    book_id: number
+    book_title: string
+    previous: string | null
+    next: string | null
+  }>(sql`
+    SELECT c.id, c.chapter_id, c.title, c.published, c.build_id, ch.title AS chapter_title,
+      ch.book_id, b.title AS book_title,
+      ${neighbour('<', 'DESC')} AS previous, ${neighbour('>', 'ASC')} AS next
     FROM ${place('c', 'ch', 'b')}
     WHERE c.id = ${id}`)
   const row = result.rows[0]
-  const link = (text: string | null | undefined) => (text ? (JSON.parse(text) as PageLink) : null)
-  return { previous: link(row?.previous), next: link(row?.next) }
+  if (!row) return undefined
+  const link = (text: string | null) => (text ? (JSON.parse(text) as PageLink) : null)
+  return {
+    id: Number(row.id),
+    chapterId: Number(row.chapter_id),
+    title: row.title,
+    published: row.published,
+    buildId: row.build_id === null ? null : Number(row.build_id),
+    chapterTitle: row.chapter_title,
+    bookId: Number(row.book_id),
+    bookTitle: row.book_title,
+    previous: link(row.previous),
+    next: link(row.next),
+  }
 }
 
 /** The page's headings (JSON text) for its table of contents. */

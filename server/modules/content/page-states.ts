@@ -11,6 +11,8 @@
 //   that page. A write request also waits until its own notice came back through the database before
 //   it answers, so by the time the writer's client hears "saved", the notice is on its way to every
 //   other process too (PostgreSQL delivers notices in commit order).
+// - Chapters' and books' title, place or order changes notify channel `title_bar` (migration 0015),
+//   which outdates what was read beside page states (`moment`: the title bars of first-view.ts).
 // - While that connection is down, nothing is kept: every read asks the database, until it is back.
 // The embedded database has one process only (the DATA_DIR lock), so its writes are all seen here.
 import { randomUUID } from 'node:crypto'
@@ -23,6 +25,8 @@ import { ReaderTurns } from './reader-turns.ts'
 export const LISTENER_NAME = 'encyclopedia page states'
 const CHANNEL = 'page_state'
 const SYNC_CHANNEL = 'page_state_sync'
+/** A chapter's or book's title, place or order changed (migration 0015): title bars are stale. */
+const TITLE_BAR_CHANNEL = 'title_bar'
 /** How long a write waits for its own notice to come back before it answers anyway. */
 const SYNC_TIMEOUT_MS = 2_000
 const RECONNECT_MS = [500, 1_000, 2_000, 5_000]
@@ -89,6 +93,20 @@ export class PageStates {
     const state = await reading.state
     if (state && this.keeping() && generation === this.generation) this.states.set(id, state)
     return state
+  }
+
+  /**
+   * For values read beside page states that change with the same writes and notices (the title
+   * bars of first-view.ts, which a chapter's or book's change also outdates): the moment now when a
+   * value read from now on may be kept, else undefined (a write runs, or nobody listens for other
+   * processes' changes). A value read from `moment` on stays true while `isCurrent(moment)`.
+   */
+  moment(): number | undefined {
+    return this.keeping() ? this.generation : undefined
+  }
+
+  isCurrent(moment: number) {
+    return this.keeping() && this.generation === moment
   }
 
   /**
@@ -197,6 +215,8 @@ export class PageStates {
         const id = Number(payload)
         if (Number.isInteger(id)) this.forget(id)
         else this.forgetAll()
+      } else if (channel === TITLE_BAR_CHANNEL) {
+        this.generation++
       } else if (channel === SYNC_CHANNEL && payload) {
         this.syncWaiters.get(payload)?.()
       }
@@ -207,6 +227,7 @@ export class PageStates {
       await client.connect()
       await client.query(`LISTEN ${CHANNEL}`)
       await client.query(`LISTEN ${SYNC_CHANNEL}`)
+      await client.query(`LISTEN ${TITLE_BAR_CHANNEL}`)
     } catch {
       this.onLost(client)
       return

@@ -5,7 +5,8 @@
 import { IdString } from '#shared/api/common.ts'
 import type { Db } from '../../db/client.ts'
 import { cutText as cutPlainText, shortText as shortPlainText } from '../../lib/html-text.ts'
-import { findPublishedPageSummary, findPublishedTerm } from './site.repo.ts'
+import { LRUCache } from 'lru-cache'
+import { findBuildOpening, findPublishedPageSummary, findPublishedTerm } from './site.repo.ts'
 
 const SITE_NAME = 'Õpetuste entsüklopeedia'
 const DESCRIPTION_CHARS = 200
@@ -48,6 +49,23 @@ export async function metaFor(db: Db, pathname: string): Promise<PageMeta | unde
   }
   const term = await findPublishedTerm(db, id)
   return term && { title: term.term, description: shortText(term.description), canonicalPath: pathname }
+}
+
+/**
+ * The meta of a published page whose title and build are known (the reader's summary): the
+ * description is cut from the build's opening text, which never changes for a build, so each
+ * build's is read once and kept. One per app: build ids belong to one database.
+ */
+export function pageMetaByBuild(db: Db) {
+  const descriptions = new LRUCache<number, string>({ max: 4096 })
+  return async (pathname: string, page: { title: string; buildId: number | null }): Promise<PageMeta> => {
+    let description = page.buildId === null ? cutText('') : descriptions.get(page.buildId)
+    if (description === undefined) {
+      description = cutText(await findBuildOpening(db, page.buildId!))
+      descriptions.set(page.buildId!, description)
+    }
+    return { title: page.title, description, canonicalPath: pathname }
+  }
 }
 
 /** index.html with the page's own title and meta tags in place of the generic title and description. */

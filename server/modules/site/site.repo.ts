@@ -9,15 +9,18 @@ export async function findPublishedPageSummary(db: DbOrTx, id: number) {
     .from(contentPages)
     .where(and(eq(contentPages.id, id), eq(contentPages.published, true)))
   if (!page) return undefined
-  if (page.buildId === null) return { title: page.title, text: '' }
-  // The first passages of the page hold its opening text, already without tags.
+  return { title: page.title, text: page.buildId === null ? '' : await findBuildOpening(db, page.buildId) }
+}
+
+/** The opening text of a page's build, without tags: its first passages (a build never changes). */
+export async function findBuildOpening(db: DbOrTx, buildId: number) {
   const passages = await db
     .select({ text: searchPassages.text })
     .from(searchPassages)
-    .where(eq(searchPassages.buildId, page.buildId))
+    .where(eq(searchPassages.buildId, buildId))
     .orderBy(asc(searchPassages.position))
     .limit(3)
-  return { title: page.title, text: passages.map((p) => p.text).join(' ') }
+  return passages.map((p) => p.text).join(' ')
 }
 
 export async function findPublishedTerm(db: DbOrTx, id: number) {
