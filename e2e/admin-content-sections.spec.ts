@@ -222,7 +222,9 @@ test('the reader offers "Muuda seda jaotist" beside headings to an administrator
   // A visitor: nothing in the server's HTML, nothing after the client took over.
   const visitor = await browser.newContext()
   const visitorPage = await visitor.newPage()
-  const html = await (await visitorPage.request.get(`/content/${created.id}`)).text()
+  // (the body: the stylesheet inside the head names the class)
+  const served = await (await visitorPage.request.get(`/content/${created.id}`)).text()
+  const html = served.slice(served.indexOf('<body'))
   expect(html).toContain('Second part')
   expect(html).not.toContain('section-edit-link')
   expect(html).not.toContain('Muuda seda jaotist')

@@ -3,32 +3,15 @@
 // parses, fills nor hashes its first chunk again. What it is made of must still show at once: a
 // new save, a renamed chapter, a renamed neighbour, unpublishing; on PostgreSQL also when another
 // process makes the change.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { uploadPage } from '../test/content-upload.ts'
 import { makeChapter } from '../test/factories.ts'
 import { queriesDuring } from '../test/queries.ts'
+import { clientDirWithFirstView } from '../test/client-dir.ts'
 import { loginAs, useTestApp } from '../test/test-app.ts'
 
-// The real templates against the server's filling: scripts/first-view-contract.test.ts.
-const TEMPLATES = {
-  frame: '{{main}}',
-  reader: '<p class="crumb">{{crumb}}</p><h1>{{title}}</h1>{{pager}}<div class="chunk">{{chunk}}</div>',
-  home: '',
-  homeLinkActive: '',
-  homeLink: '',
-  pager: '<nav>{{links}}</nav>',
-  previousLink: '<a href="/content/{{id}}" rel="prev">{{title}}</a>',
-  nextLink: '<a href="/content/{{id}}" rel="next">{{title}}</a>',
-}
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-view-cache-'))
-fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title><div id="root"></div>')
-fs.writeFileSync(path.join(clientDir, 'first-view.json'), JSON.stringify(TEMPLATES))
-const ctx = useTestApp({ clientDir })
-afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
+const ctx = useTestApp({ clientDir: clientDirWithFirstView('first-view-cache') })
 
 const page = (id: number) => ctx.app.inject({ url: `/content/${id}`, headers: { 'accept-encoding': 'identity' } })
 

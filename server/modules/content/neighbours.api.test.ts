@@ -1,31 +1,13 @@
 // Previous and next page (issue 16, Navigating): the published pages around a page in the side
 // tree's order, across chapter and book ends, in the summary and in the page's HTML.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contentPages } from '../../db/schema.ts'
 import { makeBook, makeChapter, showProcessed } from '../../test/factories.ts'
+import { clientDirWithFirstView } from '../../test/client-dir.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
 import { processPage } from './processing/process-page.ts'
 
-// A client build's page shell and first-view templates, reduced to the tokens these tests read (the
-// real templates against the server's filling: scripts/first-view-contract.test.ts).
-const TEMPLATES = {
-  frame: '{{main}}',
-  reader: '<h1>{{title}}</h1>{{pager}}{{chunk}}',
-  home: '',
-  homeLinkActive: '',
-  homeLink: '',
-  pager: '<nav>{{links}}</nav>',
-  previousLink: '<a href="/content/{{id}}" rel="prev">{{title}}</a>',
-  nextLink: '<a href="/content/{{id}}" rel="next">{{title}}</a>',
-}
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neighbours-client-'))
-fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title><div id="root"></div>')
-fs.writeFileSync(path.join(clientDir, 'first-view.json'), JSON.stringify(TEMPLATES))
-const ctx = useTestApp({ clientDir })
-afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
+const ctx = useTestApp({ clientDir: clientDirWithFirstView('neighbours-client') })
 
 async function makePage(chapterId: number, title: string, order: number, published = true) {
   const processed = processPage({ content: `<p>${title}: tekst.</p>` })
