@@ -18,6 +18,7 @@ import { createPostgresDatabase, repoRoot, startServer, type RunningServer } fro
 import { lighthouseFigures } from './lighthouse.ts'
 import { starvationFigure } from './starve.ts'
 import { throughputFigures } from './throughput.ts'
+import { wireFigures } from './wire.ts'
 import { searchDirect, searchOverHttp, searchSpeedFigures } from './search.ts'
 
 /** The table's order: the priorities, each figure's databases side by side. */
@@ -149,6 +150,7 @@ async function runOn(
       return run.figures
     })
     if (kind === 'embedded') {
+      await attempt(figures, 'bytes on the wire', 'reported', () => wireFigures(server, library))
       await attempt(figures, 'browser', 'see issue', () => measured('browser', () => browserFigures(server, library)))
       await attempt(figures, 'editor: typing in a section of the 9 MB page', '< 50 ms', () =>
         measured('section typing', () => sectionTypingFigure(server, library)),
