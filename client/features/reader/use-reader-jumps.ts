@@ -103,6 +103,9 @@ export function useReaderJumps({
   const land = useCallback(
     async (targetId: string) => {
       const sequence = ++jumpSequence.current
+      // The spec's scroll delay counts from the jump, not from the moment its target arrived: a
+      // target that had to be loaded is scrolled to as soon as it is drawn, never sooner than that.
+      const scrollAt = performance.now() + READER_SCROLL_DELAY_MS
       const release = suspendGaps()
       const stale = () => sequence !== jumpSequence.current
       try {
@@ -134,7 +137,8 @@ export function useReaderJumps({
           return
         }
         const found = target
-        await new Promise((resolve) => setTimeout(resolve, READER_SCROLL_DELAY_MS))
+        const wait = scrollAt - performance.now()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
         if (stale()) return
         found.scrollIntoView({ behavior: 'smooth', block: 'start' })
         found.classList.add(HIGHLIGHT_CLASS)
