@@ -178,7 +178,8 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   const firstViews = loadFirstViewTemplates(clientDir)
   const readerMeta = pageMetaByBuild(db)
   const titleBar = keptTitleBars(state.content)
-  const shellId = lastHash()
+  // The client build's shell, named by its hash (made once: the same bytes serve every page).
+  const shellId = indexHtml === undefined ? '' : createHash('sha256').update(indexHtml).digest('base64url')
   // Reader pages' HTML as made from a summary and build: a visitor's /content/{id} then costs no
   // query while nothing changes (keptTitleBars), and no JSON parsing, templating or hashing of the
   // first chunk (~250 KB).
@@ -202,7 +203,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
     if (!firstViews) return { html, identity: html }
     // The shell names the client's build, origin and path the meta tags, the summary the title bar
     // and the page's build, which names the chunk and the description.
-    const identity = `${shellId(shellHtml)}\n${origin}\n${pathname}\n${JSON.stringify(summary)}`
+    const identity = `${shellId}\n${origin}\n${pathname}\n${JSON.stringify(summary)}`
     const kept = readerPages.get(identity)
     if (kept !== undefined) return { html: kept, identity }
     const view = await readFirstView(state.content, summary)
@@ -214,15 +215,6 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
     return { html: page, identity }
   })
   return app as typeof app & { readonly state: AppState; readonly chunksAtOnce: ChunksAtOnce }
-}
-
-/** The hash of a text, worked out again only when the text is not the last one hashed. */
-function lastHash() {
-  let last: { text: string; hash: string } | undefined
-  return (text: string) => {
-    if (last?.text !== text) last = { text, hash: createHash('sha256').update(text).digest('base64url') }
-    return last.hash
-  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

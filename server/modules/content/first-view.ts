@@ -61,7 +61,7 @@ export function keptTitleBars(content: ContentContext) {
     const hit = kept.get(id)
     if (hit && moment !== undefined && hit.moment === moment) return hit.summary ?? undefined
     const summary = await readFirstViewSummary(content, id)
-    if (moment !== undefined && pageStates.isCurrent(moment)) kept.set(id, { moment, summary: summary ?? null })
+    if (moment !== undefined && pageStates.moment() === moment) kept.set(id, { moment, summary: summary ?? null })
     return summary
   }
 }

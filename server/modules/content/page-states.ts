@@ -99,14 +99,10 @@ export class PageStates {
    * For values read beside page states that change with the same writes and notices (the title
    * bars of first-view.ts, which a chapter's or book's change also outdates): the moment now when a
    * value read from now on may be kept, else undefined (a write runs, or nobody listens for other
-   * processes' changes). A value read from `moment` on stays true while `isCurrent(moment)`.
+   * processes' changes). A value read from `moment` on stays true while `moment()` still says so.
    */
   moment(): number | undefined {
     return this.keeping() ? this.generation : undefined
-  }
-
-  isCurrent(moment: number) {
-    return this.keeping() && this.generation === moment
   }
 
   /**
