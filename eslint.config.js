@@ -13,6 +13,13 @@ const serverModules = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
+// The content module's parts (pages/, reader/, …): each lets the others and other modules use what
+// its index.ts exports. processing/, the pure pipeline, has no index: its files are used directly.
+const contentParts = fs
+  .readdirSync('server/modules/content', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'processing')
+  .map((entry) => entry.name)
+
 /** An import of `part/` spelled either way: '#part/…' or a relative path through '…/part/'. */
 const into = (part) => `^(#${part}/|(\\.\\./)+${part}/)`
 
@@ -24,6 +31,13 @@ const sharedSpelling = {
 // client → shared ← server, and nothing else between the three.
 const notServer = { regex: into('server'), message: 'The client talks to the server over HTTP only.' }
 const notClient = { regex: into('client'), message: 'The server does not import client code.' }
+// The reader's files are its own: the router mounts its pages through features/reader/index.ts (the
+// lazy book and chapter pages by import(), which this rule does not see), and the site's frame and
+// what several features use are outside it (client/layout/, client/components/).
+const notReaderInside = {
+  regex: '^(#client/features/|\\./features/|(\\.\\./)+(features/)?)reader/(?!index\\.ts$)',
+  message: "Only the reader imports its files; the router mounts its pages from 'features/reader/index.ts'.",
+}
 const notEitherSide = {
   regex: `${into('server')}|${into('client')}`,
   message: 'shared/ is imported by both sides and imports neither.',
@@ -33,6 +47,23 @@ const notModules = {
   regex: '^(#server/modules/|(\\.\\./)+modules/)',
   message: 'server/http/ imports no module: declare what it needs (as registerAuth does) and wire it in app.ts.',
 }
+// app.ts and app-state.ts assemble the app from the layers below; nothing below imports them back.
+const notAppLayer = {
+  regex: '^(#server/app(-state)?(\\.ts)?|(\\.\\./)+app(-state)?\\.ts)$',
+  message: 'app.ts and app-state.ts are above every layer: take what you need as a plugin option.',
+}
+const throughIndex = 'Import another part of the content module through its index.ts.'
+/** From outside the content module: a part's files other than its index. */
+const notContentPartFiles = {
+  regex: `(^|/)content/(${contentParts.join('|')})/(?!index\\.ts$)`,
+  message: throughIndex,
+}
+/** From inside the content module: another part's files other than its index. */
+const notOtherContentPartFiles = {
+  regex: `^\\.\\.?/(${contentParts.join('|')})/(?!index\\.ts$)`,
+  message: throughIndex,
+}
+
 /** A module's repo (its SQL) is its own: other code goes through the module's service. */
 const notRepoOf = (name) => ({
   regex: `(^|/)${name}/[\\w./-]*\\.repo(\\.ts)?$`,
@@ -73,12 +104,22 @@ export default tseslint.config(
   // The last block that matches a file sets its restrictions, so each lists all that apply.
   { files: ['**/*.{ts,tsx}'], rules: restrict(sharedSpelling) },
   { files: ['client/**/*.{ts,tsx}'], rules: restrict(sharedSpelling, notServer) },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/features/reader/**'],
+    rules: restrict(sharedSpelling, notServer, notReaderInside),
+  },
   { files: ['shared/**/*.ts'], rules: restrict(sharedSpelling, notEitherSide) },
   { files: ['server/**/*.ts', 'test-support/**/*.ts'], rules: restrict(sharedSpelling, notClient) },
   {
-    files: ['server/*.ts', 'server/!(modules)/**/*.ts'],
+    files: ['server/*.ts'],
     ignores: testFiles,
-    rules: restrict(sharedSpelling, notClient, ...allRepos),
+    rules: restrict(sharedSpelling, notClient, notContentPartFiles, ...allRepos),
+  },
+  {
+    files: ['server/!(modules)/**/*.ts'],
+    ignores: testFiles,
+    rules: restrict(sharedSpelling, notClient, notAppLayer, notContentPartFiles, ...allRepos),
   },
   // The tools (bench, drills, scripts, browser tests) may use the client's texts, not a module's SQL.
   {
@@ -89,11 +130,17 @@ export default tseslint.config(
   {
     files: ['server/http/**/*.ts'],
     ignores: testFiles,
-    rules: restrict(sharedSpelling, notClient, notModules, ...allRepos),
+    rules: restrict(sharedSpelling, notClient, notModules, notAppLayer, ...allRepos),
   },
   ...serverModules.map((name) => ({
     files: [`server/modules/${name}/**/*.ts`],
     ignores: testFiles,
-    rules: restrict(sharedSpelling, notClient, ...serverModules.filter((other) => other !== name).map(notRepoOf)),
+    rules: restrict(
+      sharedSpelling,
+      notClient,
+      notAppLayer,
+      name === 'content' ? notOtherContentPartFiles : notContentPartFiles,
+      ...serverModules.filter((other) => other !== name).map(notRepoOf),
+    ),
   })),
 )

@@ -77,9 +77,28 @@ function firstPaintShell(): Plugin {
       html = html.replace(tag, () => `\n    <style>${style}</style>`)
       // Nothing else names it (one stylesheet: cssCodeSplit false), so it is not shipped twice.
       delete bundle[fileName!]
-      index.source = deferAppScripts(html)
+      index.source = deferAppScripts(html, stagedChunks(bundle))
     },
   }
+}
+
+/**
+ * The chunks the entry imports dynamically (main.tsx starts the app in stages, decision 050) and
+ * what they import statically: preloaded with the entry, so they are fetched at once.
+ */
+function stagedChunks(bundle: Rollup.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
+  const entry = chunks.find((file) => file.isEntry)
+  if (!entry) throw new Error('the client build has no entry chunk')
+  const found = new Set<string>()
+  const visit = (fileName: string) => {
+    const file = bundle[fileName]
+    if (found.has(fileName) || fileName === entry.fileName || file?.type !== 'chunk') return
+    found.add(fileName)
+    for (const imported of file.imports) visit(imported)
+  }
+  for (const staged of entry.dynamicImports) visit(staged)
+  return [...found].map((fileName) => `/${fileName}`)
 }
 
 /** Modules of the administrator's side: a lazy chunk holding any of them is not precached. */

@@ -24,7 +24,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'server/**/*.test.ts',
+            'client/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['server/**/*.api.test.ts', '**/node_modules/**'],
         },
       },

@@ -1,5 +1,5 @@
-// What a visitor's first page can load: the static imports reachable from client/main.tsx (lazy
-// `import()` ends the walk). The reader's budget is 200 KB gzip (npm run bench): zod, the form
+// What a visitor's first page can load: the static imports reachable from client/main.tsx and from
+// client/app.tsx, which main.tsx starts in stages (decision 050); any other `import()` ends the walk. The reader's budget is 200 KB gzip (npm run bench): zod, the form
 // library and the editor are loaded only by the screens that need them, and admin code only behind
 // AdminGate.
 import fs from 'node:fs'
@@ -19,10 +19,10 @@ function resolve(from: string, specifier: string): string {
 }
 
 /** Project files (relative to the repository) and packages the entry reaches without import(). */
-function firstPage(entry: string) {
+function firstPage(...entries: string[]) {
   const files = new Set<string>()
   const packages = new Set<string>()
-  const queue = [path.join(root, entry)]
+  const queue = entries.map((entry) => path.join(root, entry))
   while (queue.length > 0) {
     const file = queue.pop()!
     const name = path.relative(root, file)
@@ -40,7 +40,15 @@ function firstPage(entry: string) {
 }
 
 describe("a visitor's first page", () => {
-  const { files, packages } = firstPage('client/main.tsx')
+  const { files, packages } = firstPage('client/main.tsx', 'client/app.tsx')
+
+  it('starts from an entry that holds only the first view: the libraries and the app come in stages', () => {
+    const entry = firstPage('client/main.tsx')
+    expect(entry.packages).toEqual([])
+    expect(entry.files.filter((file) => file.endsWith('.tsx'))).toEqual(['client/main.tsx'])
+    const source = fs.readFileSync(path.join(root, 'client/main.tsx'), 'utf8')
+    expect(source).toContain("import('./app.tsx')")
+  })
 
   it('reaches the reader', () => {
     expect(files).toContain('client/features/reader/Reader.tsx')
@@ -62,11 +70,11 @@ describe("a visitor's first page", () => {
     const lazyParts = [
       'client/features/search/SearchDialogBody.tsx',
       'client/features/search/SearchPanel.tsx',
-      'client/features/reader/PhoneMenuSheet.tsx',
+      'client/layout/PhoneMenuSheet.tsx',
       'client/features/reader/TocPopover.tsx',
       'client/features/reader/TermPopup.tsx',
-      'client/features/reader/DesktopPanels.tsx',
-      'client/features/reader/SidePanel.tsx',
+      'client/layout/DesktopPanels.tsx',
+      'client/layout/SidePanel.tsx',
       'client/features/feedback/FeedbackDialog.tsx',
       'client/components/ui/Toaster.tsx',
       'client/components/ui/Dialog.tsx',

@@ -1,4 +1,4 @@
-// Every route of the site. The book and chapter pages and the search page are lazy (a visitor's first page does without
+// Every route of the site, by the paths in shared/app-routes.ts (the server answers 404 to any other). The book and chapter pages and the search page are lazy (a visitor's first page does without
 // them). Admin screens are lazy: their code loads only inside AdminGate,
 // that is, only for a logged-in administrator. The login form is lazy too (it validates with zod,
 // which a visitor's first page does without).
@@ -7,14 +7,13 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
 import type { RouteObject } from 'react-router'
 import { LoadingStatus } from './components/LoadingStatus.tsx'
+import { ADMIN_ROUTES as ADMIN, PUBLIC_ROUTES as PUBLIC } from '#shared/app-routes.ts'
 import { RouteErrorPage } from './components/RouteErrorPage.tsx'
 import { AdminGate } from './features/admin/AdminGate.tsx'
 import { LexiconPage } from './features/lexicon/LexiconPage.tsx'
 import { NotFoundPage } from './features/not-found/NotFoundPage.tsx'
-import { ContentPage } from './features/reader/ContentPage.tsx'
-import { PublicLayout } from './features/reader/PublicLayout.tsx'
-import { TermPage } from './features/reader/TermPage.tsx'
-import { WelcomePage } from './features/reader/WelcomePage.tsx'
+import { ContentPage, TermPage, WelcomePage } from './features/reader/index.ts'
+import { PublicLayout } from './layout/PublicLayout.tsx'
 
 /** React.lazy for a module with a named export. */
 function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -43,6 +42,7 @@ const RevisionHistoryPage = lazyScreen(
 const AuditPage = lazyScreen(() => import('./features/admin/audit/AuditPage.tsx'), 'AuditPage')
 const ImagesPage = lazyScreen(() => import('./features/admin/images/ImagesPage.tsx'), 'ImagesPage')
 const UsersPage = lazyScreen(() => import('./features/admin/users/UsersPage.tsx'), 'UsersPage')
+const TrashScreen = lazyScreen(() => import('./features/admin/trash/TrashScreen.tsx'), 'TrashScreen')
 
 export const routes: RouteObject[] = [
   {
@@ -52,11 +52,11 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, element: <WelcomePage /> },
-          { path: 'content/:id', element: <ContentPage /> },
-          { path: 'term/:id', element: <TermPage /> },
-          { path: 'lexicon', element: <LexiconPage /> },
+          { path: PUBLIC.content, element: <ContentPage /> },
+          { path: PUBLIC.term, element: <TermPage /> },
+          { path: PUBLIC.lexicon, element: <LexiconPage /> },
           {
-            path: 'book/:id',
+            path: PUBLIC.book,
             element: (
               <Suspense fallback={<LoadingStatus />}>
                 <BookPage />
@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'chapter/:id',
+            path: PUBLIC.chapter,
             element: (
               <Suspense fallback={<LoadingStatus />}>
                 <ChapterPage />
@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'otsing',
+            path: PUBLIC.search,
             element: (
               <Suspense fallback={<LoadingStatus />}>
                 <SearchPage />
@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'auth',
+            path: PUBLIC.login,
             element: (
               <Suspense fallback={<LoadingStatus />}>
                 <LoginPage />
@@ -91,25 +91,26 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: 'admin',
+        path: ADMIN.home,
         element: <AdminGate />,
         children: [
           { index: true, element: <BooksPage /> },
-          { path: 'books', element: <BooksPage /> },
-          { path: 'books/:bookId/chapters', element: <ChaptersPage /> },
-          { path: 'books/:bookId/chapters/new', element: <NewChapterPage /> },
-          { path: 'books/:bookId/chapters/:chapterId/edit', element: <EditChapterPage /> },
-          { path: 'books/:bookId/chapters/:chapterId/content', element: <ChapterPagesPage /> },
-          { path: 'content/new', element: <NewContentPage /> },
-          { path: 'content/edit/:id', element: <EditContentPage /> },
-          { path: 'content/history/:id', element: <RevisionHistoryPage /> },
-          { path: 'lexicon', element: <AdminLexiconPage /> },
-          { path: 'terms/new', element: <NewTermPage /> },
-          { path: 'terms/edit/:id', element: <EditTermPage /> },
-          { path: 'feedback', element: <FeedbackPage /> },
-          { path: 'audit', element: <AuditPage /> },
-          { path: 'images', element: <ImagesPage /> },
-          { path: 'users', element: <UsersPage /> },
+          { path: ADMIN.books, element: <BooksPage /> },
+          { path: ADMIN.chapters, element: <ChaptersPage /> },
+          { path: ADMIN.newChapter, element: <NewChapterPage /> },
+          { path: ADMIN.editChapter, element: <EditChapterPage /> },
+          { path: ADMIN.chapterPages, element: <ChapterPagesPage /> },
+          { path: ADMIN.newContent, element: <NewContentPage /> },
+          { path: ADMIN.editContent, element: <EditContentPage /> },
+          { path: ADMIN.contentHistory, element: <RevisionHistoryPage /> },
+          { path: ADMIN.lexicon, element: <AdminLexiconPage /> },
+          { path: ADMIN.newTerm, element: <NewTermPage /> },
+          { path: ADMIN.editTerm, element: <EditTermPage /> },
+          { path: ADMIN.feedback, element: <FeedbackPage /> },
+          { path: ADMIN.audit, element: <AuditPage /> },
+          { path: ADMIN.images, element: <ImagesPage /> },
+          { path: ADMIN.users, element: <UsersPage /> },
+          { path: ADMIN.trash, element: <TrashScreen /> },
         ],
       },
     ],

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { findSection, pageHeadings } from '#shared/text/page-sections.ts'
 import { largestPage, testLibrary } from '../test-support/library-source.ts'
+import { storedDraftText } from './drafts-store.ts'
 import { LARGE, loginAsAdmin, toastWith, unique } from './helpers.ts'
 
 interface SavedPage {
@@ -337,27 +338,8 @@ test('a stale version: the 409 question keeps the typed text; the section goes i
   expect(untouched.content).not.toContain('Third part')
 })
 
-/** The text of the editor's draft of this whole page in the browser's IndexedDB ('' when none). */
-async function storedDraft(page: Page, pageId: number): Promise<string> {
-  return page.evaluate(
-    (id) =>
-      new Promise<string>((resolve) => {
-        const opening = indexedDB.open('content-editor-drafts')
-        opening.onerror = () => resolve('')
-        opening.onsuccess = () => {
-          const db = opening.result
-          if (!db.objectStoreNames.contains('drafts')) return resolve('')
-          const read = db.transaction('drafts').objectStore('drafts').get([id, ''])
-          read.onsuccess = () => resolve((read.result as { text?: string } | undefined)?.text ?? '')
-          read.onerror = () => resolve('')
-        }
-      }),
-    pageId,
-  )
-}
-
 async function draftHolds(page: Page, pageId: number, text: string) {
-  await expect.poll(() => storedDraft(page, pageId), { timeout: 10_000 }).toContain(text)
+  await expect.poll(() => storedDraftText(page, pageId), { timeout: 10_000 }).toContain(text)
 }
 
 test('a draft is offered after the tab was closed, restored, and gone once saved with Ctrl+S', async ({ page }) => {

@@ -258,3 +258,51 @@ test('the print view waits for every picture, even one far below the view, befor
     await visitor.close()
   }
 })
+
+test('a visitor sees a published page’s pictures; a draft’s picture is not there for them', async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page)
+  const chapter = await chapterFor(page, 'mustand')
+  const shown = await uploadThroughApi(
+    page,
+    `${unique('avalik')}.jpg`.replaceAll(' ', '-'),
+    await picture(90, 60, '#166534'),
+  )
+  const hidden = await uploadThroughApi(
+    page,
+    `${unique('peidus')}.jpg`.replaceAll(' ', '-'),
+    await picture(60, 90, '#9d174d'),
+  )
+  const post = async (title: string, picture: { url: string }, published: boolean) =>
+    ok<{ id: number }>(
+      await page.request.post('/api/content', {
+        data: {
+          chapterId: chapter.id,
+          title: unique(title),
+          content: `<p>Tekst <img src="${picture.url}" alt="${title}" width="90" height="60"></p>`,
+          published,
+        },
+      }),
+    )
+  const published = await post('Avalik pilt', shown, true)
+  await post('Peidetud pilt', hidden, false)
+  // The administrator gets both.
+  expect((await page.request.get(hidden.url)).status()).toBe(200)
+
+  const visitor = await browser.newContext()
+  try {
+    const reader = await visitor.newPage()
+    await reader.goto(`/content/${published.id}`)
+    const image = reader.locator('.reader-body img[alt="Avalik pilt"]')
+    await expect(image).toBeVisible()
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(90)
+    const refused = await reader.request.get(hidden.url)
+    expect(refused.status()).toBe(404)
+    expect(refused.headers()['etag']).toBeUndefined()
+    expect(await refused.json()).toEqual({ error: 'Image not found', code: 'not_found' })
+  } finally {
+    await visitor.close()
+  }
+})

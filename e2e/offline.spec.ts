@@ -200,6 +200,29 @@ test('a page opened once is readable offline after a reload; a page never opened
   await context.setOffline(false)
 })
 
+test('a path that is no page stays 404 through the worker, online and offline (decision 047)', async ({
+  page,
+  context,
+}) => {
+  await page.goto(`/content/${secondPage}`)
+  await workerReady(page, `/content/${secondPage}`)
+  const notFound = page.getByRole('heading', { name: '404 Page Not Found' })
+  // Online the worker hands the server's 404 on and keeps nothing of it.
+  expect((await page.goto('/no/such/page'))?.status()).toBe(404)
+  await expect(notFound).toBeVisible()
+  expect(await cacheKeys(page)).not.toContainEqual(expect.stringContaining('/no/such/page'))
+  // Offline, without a copy, the app shell answers: with 404 too, not 200.
+  await context.setOffline(true)
+  expect((await page.goto('/no/such/page'))?.status()).toBe(404)
+  await expect(notFound).toBeVisible()
+  // A page of the app that was never opened is still the app (200), which says it is not saved.
+  expect((await page.goto(`/content/${unopenedPage}`))?.status()).toBe(200)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Seda lehte pole võrguühenduseta lugemiseks salvestatud' }),
+  ).toBeVisible()
+  await context.setOffline(false)
+})
+
 test('a whole book is saved with its progress and size, and every page reads offline', async ({ page, context }) => {
   await page.goto(`/book/${bookId}`)
   await workerReady(page, `/book/${bookId}`)

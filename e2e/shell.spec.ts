@@ -8,11 +8,15 @@ test('a visitor sees the welcome page with a login link', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Home' })).toBeVisible()
 })
 
-test('an unknown path shows the not-found page', async ({ page }) => {
-  const response = await page.goto('/nothing/here')
-  expect(response?.status()).toBe(200) // the HTML fallback; the client router draws the 404
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible()
+test('an unknown path shows the not-found page, with status 404', async ({ page }) => {
+  for (const path of ['/nothing/here', '/metrics', '/content/999999999']) {
+    const response = await page.goto(path)
+    // The app shell with 404 (decision 047): the client router draws the page, crawlers hear "not found".
+    expect(response?.status(), path).toBe(404)
+    if (path === '/content/999999999') continue // the reader says so in its own words
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible()
+  }
 })
 
 test('an unknown API path is a JSON 404', async ({ request }) => {

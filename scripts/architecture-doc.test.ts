@@ -25,9 +25,12 @@ function findUnder(dir: string, name: string): boolean {
 // Not after `<part>`: placeholders name a pattern, not a file.
 const FILE_NAME = /(?<![>\w.-])(?:[\w.-]+\/)*[\w.-]+\.(?:ts|tsx|md|json|sql|css)\b/g
 
-/** What the map (the first code block) names, each with where it must be. */
+/** What the maps (the code blocks: the folders, then every file) name, each with where it must be. */
 export function namesInMap(markdown: string): { name: string; where: string; line: string }[] {
-  const block = /```\n([\s\S]*?)```/.exec(markdown)?.[1] ?? ''
+  return [...markdown.matchAll(/```\n([\s\S]*?)```/g)].flatMap((block) => namesInBlock(block[1]!))
+}
+
+function namesInBlock(block: string): { name: string; where: string; line: string }[] {
   const found: { name: string; where: string; line: string }[] = []
   const dirs: string[] = [] // dirs[level] = the folder a name at that indentation lives in
   let context = '' // the folder the current line's description speaks of

@@ -1,8 +1,21 @@
 // The contract between the client's build (first-view.json, from client/features/first-view/frame.ts)
 // and the server that fills it (server/http/first-view.ts), tested here as the tools may see both sides.
-// The first view written into index.html: page text escaped where it is text, the first chunk as
-// the pipeline sanitised it, and the reader's data safe inside its <script> element.
+// Both keep to shared/first-view.ts: the templates hold exactly the slots named there, and the page
+// the server makes holds what the client's reader looks for. The first view written into index.html:
+// page text escaped where it is text, the first chunk as the pipeline sanitised it, and the reader's
+// data safe inside its <script> element.
+import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import {
+  EMPTY_ROOT,
+  FIRST_CHUNK_ATTRIBUTE,
+  FIRST_VIEW_DATA_ID,
+  FIRST_VIEW_SLOTS,
+  FRAME_ATTRIBUTE,
+  ROOT_OPEN_TAG,
+  SLOT_TOKEN,
+  type FirstViewTemplateName,
+} from '#shared/first-view.ts'
 import { firstViewTemplates } from '#client/features/first-view/frame.ts'
 import { firstViewTarget, withFirstView } from '#server/http/first-view.ts'
 
@@ -82,6 +95,26 @@ describe('withFirstView', () => {
     expect(home).not.toContain('first-view-data')
     const page = withFirstView(INDEX, templates, { kind: 'reader', view: view('x') })
     expect(page).toContain(`<a class="${templates.homeLink}" href="/">`)
+  })
+})
+
+describe('the keys of shared/first-view.ts', () => {
+  it('the client build writes every template named there, each with exactly its slots', () => {
+    expect(Object.keys(templates).sort()).toEqual(Object.keys(FIRST_VIEW_SLOTS).sort())
+    for (const name of Object.keys(FIRST_VIEW_SLOTS) as FirstViewTemplateName[]) {
+      const held = [...templates[name].matchAll(SLOT_TOKEN)].map((match) => match[1])
+      expect(new Set(held), name).toEqual(new Set(FIRST_VIEW_SLOTS[name]))
+    }
+  })
+
+  it("index.html has the one empty root the server fills, and the page has what the client's reader finds", () => {
+    const index = fs.readFileSync('client/index.html', 'utf8')
+    expect(index.split(EMPTY_ROOT)).toHaveLength(2)
+    const html = withFirstView(index, templates, { kind: 'reader', view: view('Sutta') })
+    expect(html).toMatch(new RegExp(`${ROOT_OPEN_TAG}<div [^>]*\\b${FRAME_ATTRIBUTE}=""`))
+    expect(html).toMatch(new RegExp(`<div [^>]*\\b${FIRST_CHUNK_ATTRIBUTE}><p id="p1">`))
+    const data = new RegExp(`<script type="application/json" id="${FIRST_VIEW_DATA_ID}">(.*?)</script>`).exec(html)
+    expect(Object.keys(JSON.parse(data![1]!) as object)).toEqual(['summary', 'chunk'])
   })
 })
 

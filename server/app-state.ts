@@ -1,8 +1,9 @@
 // Everything one application instance keeps in memory (caches, the processing worker and its queue,
-// background work), made by buildApp and handed to the route plugins beside `db`, so two apps in one
+// background work), made by buildApp, which hands each plugin the parts it uses, so two apps in one
 // process share nothing. Guards that must hold across processes (one reprocessing at a time) live in
 // the database instead (server/db/job-lock.ts).
 import type { Db } from './db/client.ts'
+import { readerPageCache, type ReaderPageCache } from './http/reader-page.ts'
 import { TextCache } from './lib/text-cache.ts'
 import {
   closeContentContext,
@@ -10,30 +11,45 @@ import {
   startContentContext,
   type ContentContext,
 } from './modules/content/content-state.ts'
+import { keptTitleBars } from './modules/content/reader/index.ts'
+import {
+  closeExportState,
+  createExportState,
+  type ExportOptions,
+  type ExportState,
+} from './modules/export/export.service.ts'
+import { pageMetaByBuild } from './modules/site/page-meta.ts'
 
 export interface AppState {
   content: ContentContext
   /** Term descriptions as sent (sanitised again), keyed by the stored text. */
   termDescriptions: TextCache
+  /** EPUB exports: the files kept on disk, the worker threads making them and their queue. */
+  exports: ExportState
+  /** Published pages' title bars while nothing changes (content/reader/first-view.ts, decision 040). */
+  titleBars: ReturnType<typeof keptTitleBars>
+  /** Reader pages' titles and descriptions, the descriptions kept by build (site/page-meta.ts). */
+  readerMeta: ReturnType<typeof pageMetaByBuild>
+  /** Reader pages' HTML as made from a summary and build (http/reader-page.ts, decision 039). */
+  readerPages: ReaderPageCache
 }
 
 /** `databaseUrl`: PostgreSQL's, where the app listens for other processes' page changes. */
-export async function createAppState(db: Db, databaseUrl?: string): Promise<AppState> {
+export async function createAppState(db: Db, databaseUrl?: string, exports?: ExportOptions): Promise<AppState> {
   const content = createContentContext(db, { databaseUrl })
   await startContentContext(content)
-  return { content, termDescriptions: new TextCache(8 * 1024 * 1024) }
+  return {
+    content,
+    termDescriptions: new TextCache(8 * 1024 * 1024),
+    exports: await createExportState(exports),
+    titleBars: keptTitleBars(content),
+    readerMeta: pageMetaByBuild(db),
+    readerPages: readerPageCache(),
+  }
 }
 
-/**
- * Administrators' write requests (any method but GET, HEAD and OPTIONS) tell the page states when
- * they start and end: nothing is kept while one runs, and on PostgreSQL the answer waits until other processes have
- * been told of the change (server/modules/content/page-states.ts).
- */
-export function isWriteRequest(method: string) {
-  return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
-}
-
-/** Lets background work finish, stops the processing worker and the listener (before the database closes). */
+/** Lets background work finish, stops the export and processing workers and the listener (before the database closes). */
 export async function closeAppState(state: AppState): Promise<void> {
+  await closeExportState(state.exports)
   await closeContentContext(state.content)
 }

@@ -1,14 +1,18 @@
 // The server process: config → database → migrate → buildApp → listen. The only file that listens.
+import os from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { OperatorError } from './lib/operator-error.ts'
 import { scheduleDailyBackups } from './db/backup.ts'
+import { scheduleMaintenance } from './db/maintenance.ts'
 import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
-import { removeStaleBuilds } from './modules/content/reader-builds.service.ts'
-import { markInterruptedReprocessing } from './modules/content/reprocess.service.ts'
+import { markInterruptedReprocessing } from './modules/content/jobs/index.ts'
+import { removeStaleBuilds } from './modules/content/reader/index.ts'
 import { ensureUser, purgeExpiredSessions } from './modules/auth/auth.service.ts'
+import { exposedGc, IdleCollector } from './lib/idle-collector.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url))
 const SHUTDOWN_TIMEOUT_MS = 30_000
@@ -29,7 +33,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
   let stopping = false
-  let stopBackups = () => {}
+  let stopUpkeep = () => {}
+  let stopCollector = () => {}
   stop = async (signal: string) => {
     if (stopping) return
     stopping = true
@@ -38,7 +43,8 @@ async function main() {
       console.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s; stopping anyway.`)
       process.exit(1)
     }, SHUTDOWN_TIMEOUT_MS)
-    stopBackups()
+    stopUpkeep()
+    stopCollector()
     try {
       await app?.close() // stops accepting, lets in-flight requests finish, stops the processing worker
     } finally {
@@ -51,18 +57,40 @@ async function main() {
   try {
     await migrateDatabase(database)
     if (config.admin) {
-      const { created } = await ensureUser(database.db, config.admin.username, config.admin.password, false)
+      const { created } = await ensureUser(database.db, config.admin.username, config.admin.password, {
+        resetPassword: false,
+      })
       if (created) console.log(JSON.stringify({ level: 30, msg: `created administrator ${config.admin.username}` }))
     }
     await purgeExpiredSessions(database.db)
-    app = await buildApp({ database, config, clientDir: CLIENT_DIR })
+    // EPUB exports are kept beside the embedded database, or (PostgreSQL, where DATA_DIR holds nothing)
+    // in the system's temporary folder, shared by the processes of this machine (decision 041).
+    const exportDir =
+      database.kind === 'pglite' ? path.join(config.dataDir, 'exports') : path.join(os.tmpdir(), 'teachings-exports')
+    app = await buildApp({ database, config, clientDir: CLIENT_DIR, exports: { dir: exportDir } })
     await app.listen({ port: config.port, host: config.host })
     if (stopping) {
       // The signal came while the app was being built, after stop() had run: close what it missed.
       await app.close()
       return
     }
-    if (database.kind === 'pglite') stopBackups = scheduleDailyBackups(database, config.dataDir, app.log)
+    // Garbage a burst left goes back once nobody is waiting (decision 020); every request counts,
+    // those answered before routing too, so the listening server's own event is watched.
+    const collector = new IdleCollector({ collect: exposedGc(), heapUsed: () => process.memoryUsage().heapUsed })
+    app.server.on('request', () => collector.touch())
+    collector.start()
+    stopCollector = () => collector.stop()
+    // The daily backup and the embedded database's VACUUM hold statements while they run: they wait
+    // for such a quiet moment (decision 052).
+    if (database.kind === 'pglite') {
+      const whenQuiet = (maxWaitMs: number) => collector.whenIdle(maxWaitMs)
+      const stopDailyBackups = scheduleDailyBackups(database, config.dataDir, app.log, { whenQuiet })
+      const stopMaintenance = scheduleMaintenance(database, { whenQuiet, log: app.log })
+      stopUpkeep = () => {
+        stopDailyBackups()
+        stopMaintenance()
+      }
+    }
     const log = app.log
     removeStaleBuilds(database.db).catch((error: unknown) => log.error({ err: error }, 'removing stale builds failed'))
     markInterruptedReprocessing(database.db).catch((error: unknown) =>

@@ -186,7 +186,9 @@ describe.each(['embedded', 'postgres'] as const)('saving a 9 MB page under a mem
       const settled = await residentOnceIdle(pid, IDLE_LIMIT_MB[kind])
       console.log(`[memory ${kind}] resident once idle: ${settled.toFixed(0)} MB (limit ${IDLE_LIMIT_MB[kind]})`)
       expect(settled).toBeLessThanOrEqual(IDLE_LIMIT_MB[kind])
-      const again = await fetch(`${server.base}/api/content/${saved.id}/chunks?chunk=1&size=600`, { headers: { cookie } })
+      const again = await fetch(`${server.base}/api/content/${saved.id}/chunks?chunk=1&size=600`, {
+        headers: { cookie },
+      })
       expect(again.status).toBe(200)
     } finally {
       await stop(server.child)

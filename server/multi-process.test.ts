@@ -113,7 +113,7 @@ describe('two server processes on one PostgreSQL', { timeout: 120_000 }, () => {
     // logging out on B ends the session on A
     await fetch(`${b}/api/logout`, { method: 'POST', headers: { cookie } })
     const after = await fetch(`${a}/api/user`, { headers: { cookie } })
-    expect(after.status).toBe(200)
-    expect(await after.json()).toBeNull()
+    expect(after.status).toBe(401)
+    expect(await after.json()).toHaveProperty('error')
   })
 })

@@ -41,11 +41,10 @@ export const LINKS_MARKER = '=== LINKS START ==='
 
 // Reader
 export const READER_CHUNK_SIZE = 600
-/**
- * The chunk sizes the server answers: the reader's only. Chunks are cached by size, so each other
- * size would be a cold copy of the page that an anonymous client could fill the cache with.
- */
+/** The sizes the reader asks for: their chunks are kept in memory (other sizes are answered, not kept long). */
 export const READER_CHUNK_SIZES: readonly number[] = [READER_CHUNK_SIZE]
+/** Our own: chunks are answered for any `size` from 1 to this many blocks (the reader's size). */
+export const READER_CHUNK_SIZE_MAX = READER_CHUNK_SIZE
 export const READER_AUTOLOAD_SCROLL_RATIO = 0.7
 export const READER_AUTOLOAD_DELAY_MS = 200
 export const READER_JUMP_MAX_ATTEMPTS = 30
@@ -112,3 +111,7 @@ export const REVISIONS_PAGE_SIZE = 20
 export const REVISION_DIFF_CONTEXT_BLOCKS = 1
 /** A comparison answers at most this many changed blocks (and says how many there were in all). */
 export const REVISION_DIFF_MAX_CHANGED_BLOCKS = 1000
+
+// Trash (our own; the issue's 30 days)
+/** A deleted book, chapter or page can be restored this long, then it is purged. */
+export const TRASH_KEEP_DAYS = 30

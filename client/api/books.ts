@@ -12,7 +12,7 @@ export const bookQueries = {
   list: () =>
     queryOptions({
       queryKey: [...bookQueries.all(), 'list'] as const,
-      // Each book without its cover picture (coverUrl points to it); the edit form reads the picture from `detail`.
+      // Each book without its cover picture (coverImage and coverUrl are its address); the edit form reads the picture from `detail`.
       queryFn: async () => z.array(BookWithChapters).parse(await getJson<unknown>('/api/books')),
     }),
   detail: (id: number) =>

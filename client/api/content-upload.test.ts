@@ -174,6 +174,7 @@ describe('uploadContent', () => {
           status: 409,
           body: {
             error: 'This page was saved by anna at 2026-01-02T03:04:05.000Z after you opened it.',
+            code: 'edit_conflict',
             details: { version: 3, updatedBy: 'anna', updatedAt: '2026-01-02T03:04:05.000Z' },
           },
         },
@@ -189,6 +190,14 @@ describe('uploadContent', () => {
         version: 3,
       },
     })
+  })
+  it('reports any other 409 as a failure, not as a conflict to resolve', async () => {
+    const server = fakeServer({
+      finalize: [{ status: 409, body: { error: 'Saved while it was being reprocessed', code: 'conflict' } }],
+    })
+    await expect(uploadContent(request('<p>a</p>', 7), { fetch: server.fetch })).rejects.toThrow(
+      'Upload failed: Failed to finalize content: Saved while it was being reprocessed',
+    )
   })
 })
 
@@ -208,7 +217,14 @@ describe('overwriteContent', () => {
   it('sends the chunks again when the server says the upload is incomplete', async () => {
     const server = fakeServer({
       finalize: [
-        { status: 400, body: { error: 'The upload is incomplete: 0 of 1 chunks received', details: { missing: [0] } } },
+        {
+          status: 400,
+          body: {
+            error: 'The upload is incomplete: 0 of 1 chunks received',
+            code: 'upload_incomplete',
+            details: { missing: [0] },
+          },
+        },
         { status: 200, body: saved },
       ],
     })
@@ -221,6 +237,16 @@ describe('overwriteContent', () => {
     ])
     expect(server.calls[2]!.body).toMatchObject({ metadata: { overwrite: true } })
   })
+
+  it('sends nothing again for another refusal that mentions an incomplete upload', async () => {
+    const server = fakeServer({
+      finalize: [{ status: 400, body: { error: 'The upload is incomplete, says a proxy', code: 'bad_request' } }],
+    })
+    await expect(overwriteContent(request('<p>a</p>', 7), { fetch: server.fetch })).rejects.toThrow(
+      'Upload failed: Failed to finalize content: The upload is incomplete, says a proxy',
+    )
+    expect(server.calls.map((call) => call.path)).toEqual(['/api/content/finalize'])
+  })
 })
 
 describe('a session that ends during the save', () => {
@@ -231,7 +257,11 @@ describe('a session that ends during the save', () => {
     const renewal = vi.fn(async () => true)
     removeRenewal = setSessionRenewal(renewal)
     const server = fakeServer({
-      chunk: [{ status: 200 }, { status: 401, body: { error: 'Authentication required' } }, { status: 200 }],
+      chunk: [
+        { status: 200 },
+        { status: 401, body: { error: 'Authentication required', code: 'unauthenticated' } },
+        { status: 200 },
+      ],
     })
     const text = 'x'.repeat(UPLOAD_CHUNK_CHARS * 2 + 5)
     const outcome = await uploadContent(request(text, 7), { fetch: server.fetch, ...recordSleeps() })
@@ -248,7 +278,9 @@ describe('a session that ends during the save', () => {
 
   it('fails with the reason, sending nothing more, when the person does not log in again', async () => {
     removeRenewal = setSessionRenewal(async () => false)
-    const server = fakeServer({ chunk: [{ status: 200 }, { status: 401, body: { error: 'Authentication required' } }] })
+    const server = fakeServer({
+      chunk: [{ status: 200 }, { status: 401, body: { error: 'Authentication required', code: 'unauthenticated' } }],
+    })
     const text = 'x'.repeat(UPLOAD_CHUNK_CHARS * 2 + 5)
     await expect(uploadContent(request(text, 7), { fetch: server.fetch, ...recordSleeps() })).rejects.toThrow(
       'Upload failed: Failed to send chunk 2/3: Authentication required',

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { Id } from '#shared/api/common.ts'
 import type { ChunkUpload, FinalizeInput } from '#shared/api/content.ts'
+import type { ErrorCode } from '#shared/api/errors.ts'
 import { UPLOAD_CHUNK_ATTEMPTS, UPLOAD_CHUNK_CHARS, UPLOAD_RETRY_BACKOFF_MS } from '#shared/limits.ts'
 import { withSessionRenewal } from './http.ts'
 
@@ -87,6 +88,8 @@ interface Answer {
   body: unknown
   /** The server's `error`, or "status: status text" when it sent none. */
   error: string
+  /** The server's `code` (shared/api/errors.ts), when it sent one. */
+  code: ErrorCode | undefined
   details: unknown
 }
 
@@ -109,10 +112,14 @@ async function postJson(fetchImpl: typeof fetch, path: string, body: unknown): P
     typeof record.error === 'string' && record.error !== ''
       ? record.error
       : `${response.status}: ${response.statusText || text || 'no answer'}`
-  return { ok: response.ok, status: response.status, body: parsed, error, details: record.details }
+  const code = typeof record.code === 'string' ? (record.code as ErrorCode) : undefined
+  return { ok: response.ok, status: response.status, body: parsed, error, code, details: record.details }
 }
 
-/** Worth another attempt: the network, the server failing, or the server asking us to slow down. */
+/**
+ * Worth another attempt: the network, the server failing, or the server asking us to slow down. By
+ * status, as HTTP means it: the answer may not be ours (a proxy's 502, a timeout's 408) and carry no code.
+ */
 const isRetryable = (status: number) => status >= 500 || status === 408 || status === 429
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -188,18 +195,10 @@ async function finalize(
     if (!saved.success) throw new UploadError('Failed to finalize content: the server answered without the saved page')
     return { status: 'saved', content: saved.data }
   }
-  if (answer.status === 409 && !overwrite) return { status: 'conflict', conflict: asConflict(answer) }
-  if (overwrite && answer.status === 400 && isIncompleteUpload(answer)) return { status: 'incomplete' }
+  if (answer.code === 'edit_conflict' && !overwrite) return { status: 'conflict', conflict: asConflict(answer) }
+  if (overwrite && answer.code === 'upload_incomplete') return { status: 'incomplete' }
   const details = detailsText(answer.details)
   throw new UploadError(`Failed to finalize content: ${answer.error}${details ? ` - ${details}` : ''}`)
-}
-
-function isIncompleteUpload(answer: Answer): boolean {
-  const details = answer.details
-  return (
-    (details !== null && typeof details === 'object' && 'missing' in details) ||
-    /upload is incomplete/i.test(answer.error)
-  )
 }
 
 /**

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, failureText, getJson, postJson, setSessionRenewal, withSessionRenewal } from './http.ts'
+import {
+  ApiError,
+  apiRequest,
+  failureText,
+  getJson,
+  getJsonOrNullWhenUnauthorized,
+  postJson,
+  setSessionRenewal,
+  withSessionRenewal,
+} from './http.ts'
 
 function respondWith(response: Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response)
@@ -30,6 +39,20 @@ describe('ApiError message (the default rule for a failed query)', () => {
     })
     expect(failure.serverMessage).toBe('Invalid input')
     expect(failure.details).toEqual([{ path: ['username'] }])
+  })
+
+  it('exposes the code callers branch on, and none when the body has no code', () => {
+    const refused = new ApiError({
+      status: 409,
+      statusText: 'Conflict',
+      bodyText: '{"error":"A user with this username already exists","code":"already_exists"}',
+    })
+    expect(refused.code).toBe('already_exists')
+    expect(refused.serverMessage).toBe('A user with this username already exists')
+    expect(
+      new ApiError({ status: 502, statusText: 'Bad Gateway', bodyText: '<html>proxy</html>' }).code,
+    ).toBeUndefined()
+    expect(new ApiError({ status: 404, statusText: 'Not Found', bodyText: '{"error":"gone"}' }).code).toBeUndefined()
   })
 
   it('has no server message when the body is not an error object', () => {
@@ -105,15 +128,27 @@ describe('apiRequest', () => {
   })
 })
 
+describe('getJsonOrNullWhenUnauthorized (GET /api/user)', () => {
+  it('answers null when nobody is logged in, and throws any other failure', async () => {
+    respondWith(Response.json({ error: 'Not logged in', code: 'unauthenticated' }, { status: 401 }))
+    await expect(getJsonOrNullWhenUnauthorized('/api/user')).resolves.toBeNull()
+    respondWith(Response.json({ error: 'Internal Server Error', code: 'internal' }, { status: 500 }))
+    await expect(getJsonOrNullWhenUnauthorized('/api/user')).rejects.toMatchObject({ status: 500, code: 'internal' })
+  })
+})
+
 describe('a session that ends mid-work (withSessionRenewal)', () => {
-  const answer = (status: number, body: unknown = {}) => new Response(JSON.stringify(body), { status })
+  const SESSION_ENDED = { error: 'Authentication required', code: 'unauthenticated' }
+  const LOGIN_REFUSED = { error: 'Invalid username or password', code: 'login_refused' }
+  const answer = (status: number, body: unknown = status === 401 ? SESSION_ENDED : {}) =>
+    new Response(JSON.stringify(body), { status })
 
   /** A server that answers each call with the next status in `statuses` (the last repeats). */
-  function server(statuses: number[]) {
+  function server(statuses: number[], body?: unknown) {
     const calls: { path: string; body: unknown }[] = []
     const send = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       calls.push({ path: String(input), body: init?.body })
-      return answer(statuses[Math.min(calls.length - 1, statuses.length - 1)]!, { error: 'Authentication required' })
+      return answer(statuses[Math.min(calls.length - 1, statuses.length - 1)]!, body)
     })
     return { calls, send: send as unknown as typeof fetch }
   }
@@ -161,7 +196,7 @@ describe('a session that ends mid-work (withSessionRenewal)', () => {
   it('leaves a refused login, other failures and visitors (no renewal installed) alone', async () => {
     const renewal = vi.fn(async () => true)
     removeRenewal = setSessionRenewal(renewal)
-    const login = server([401])
+    const login = server([401], LOGIN_REFUSED)
     expect((await withSessionRenewal(login.send)('/api/login', { method: 'POST' })).status).toBe(401)
     const forbidden = server([403])
     expect((await withSessionRenewal(forbidden.send)('/api/register', { method: 'POST' })).status).toBe(403)
@@ -170,6 +205,19 @@ describe('a session that ends mid-work (withSessionRenewal)', () => {
     const visitor = server([401])
     expect((await withSessionRenewal(visitor.send)('/api/books', { method: 'POST' })).status).toBe(401)
     expect(visitor.calls).toHaveLength(1)
+  })
+
+  it('tells a session that ended from a refused login by the code, not by the address', async () => {
+    const renewal = vi.fn(async () => true)
+    removeRenewal = setSessionRenewal(renewal)
+    const refused = server([401], LOGIN_REFUSED)
+    const response = await withSessionRenewal(refused.send)('/api/admin/users')
+    expect(renewal).not.toHaveBeenCalled()
+    // The code was read from a copy: the caller still gets the whole body.
+    expect(await response.json()).toEqual(LOGIN_REFUSED)
+    const noCode = server([401], { error: 'Authentication required' })
+    expect((await withSessionRenewal(noCode.send)('/api/books')).status).toBe(401)
+    expect(renewal).not.toHaveBeenCalled()
   })
 
   it('gives up after a few renewals when the server keeps refusing', async () => {
@@ -183,8 +231,8 @@ describe('a session that ends mid-work (withSessionRenewal)', () => {
 
   it('turns a cancelled renewal into the ApiError callers already handle', async () => {
     removeRenewal = setSessionRenewal(async () => false)
-    respondWith(answer(401, { error: 'Authentication required' }))
-    await expect(getJson('/api/admin/users')).rejects.toMatchObject({ status: 401 })
+    respondWith(answer(401))
+    await expect(getJson('/api/admin/users')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' })
   })
 
   it('retries apiRequest calls through the global fetch after the person logs in', async () => {

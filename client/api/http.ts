@@ -1,5 +1,8 @@
 // The one way the client talks to the API: JSON over fetch, always with the session cookie.
 // Failures become ApiError, whose message follows the default rule for a failed query (below).
+// Callers tell one refusal from another by ApiError.code (shared/api/errors.ts), never by its status
+// or its text.
+import type { ErrorCode } from '#shared/api/errors.ts'
 
 export class ApiError extends Error {
   readonly status: number
@@ -8,6 +11,8 @@ export class ApiError extends Error {
   readonly error: string
   /** The server's `{ error }` field, when the body had one. */
   readonly serverMessage: string | undefined
+  /** The server's `{ code }`: what callers branch on. None when the answer is not ours (a proxy's 502). */
+  readonly code: ErrorCode | undefined
   readonly details: unknown
 
   constructor(init: { status: number; statusText: string; bodyText: string }) {
@@ -19,15 +24,24 @@ export class ApiError extends Error {
     this.statusText = init.statusText
     this.error = error
     this.serverMessage = body?.error
+    this.code = body?.code
     this.details = body?.details
   }
 }
 
-function parseErrorBody(bodyText: string): { error: string; details: unknown } | undefined {
+interface ErrorBody {
+  error: string
+  code: ErrorCode | undefined
+  details: unknown
+}
+
+function parseErrorBody(bodyText: string): ErrorBody | undefined {
   try {
     const body: unknown = JSON.parse(bodyText)
     if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
-      return { error: body.error, details: 'details' in body ? body.details : undefined }
+      // Checked by hand, not against the shared list: this module is in every visitor's first page (decision 010).
+      const code = 'code' in body && typeof body.code === 'string' ? (body.code as ErrorCode) : undefined
+      return { error: body.error, code, details: 'details' in body ? body.details : undefined }
     }
   } catch {
     // not JSON: the body text is still in ApiError.error
@@ -73,29 +87,30 @@ function renewSession(renewal: SessionRenewal): Promise<boolean> {
   return renewalUnderway
 }
 
-/** A refused login is an answer about the password, not a session that ended. */
-const endsSession = (path: string, status: number) => status === 401 && !path.startsWith('/api/login')
-
-const pathOf = (input: RequestInfo | URL) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url
+/**
+ * Whether an answer says the session ended (a refused login is `login_refused`, an answer about the
+ * password). Only a failed answer's body is read, from a copy: the caller still gets all of it.
+ */
+async function endsSession(response: Response): Promise<boolean> {
+  if (response.ok) return false
+  return parseErrorBody(await response.clone().text())?.code === 'unauthenticated'
+}
 
 /** Enough to tell a person that keeps failing to log in from one whose session keeps ending. */
 const MAX_RENEWALS_PER_CALL = 3
 
 /**
- * `send` that survives the session ending mid-work: a 401 (the session expired or was ended) asks
- * for the password through the installed renewal and then sends the very same request again, so a
- * save in progress goes on where it stopped. Without a renewal, or when the person cancels, the
- * caller gets the 401 answer as before. Request bodies here are strings or forms, sendable twice.
+ * `send` that survives the session ending mid-work: an `unauthenticated` 401 (the session expired or
+ * was ended) asks for the password through the installed renewal and then sends the very same request
+ * again, so a save in progress goes on where it stopped. Without a renewal, or when the person
+ * cancels, the caller gets the 401 answer as before. Request bodies here are strings or forms, sendable twice.
  */
 export function withSessionRenewal(send: typeof fetch): typeof fetch {
   return async (input, init) => {
     for (let renewals = 0; ; renewals++) {
       const response = await send(input, init)
       const renewal = sessionRenewal
-      if (!endsSession(pathOf(input), response.status) || !renewal || renewals === MAX_RENEWALS_PER_CALL) {
-        return response
-      }
+      if (!renewal || renewals === MAX_RENEWALS_PER_CALL || !(await endsSession(response))) return response
       if (!(await renewSession(renewal))) return response
     }
   }
@@ -137,6 +152,20 @@ async function readResponse<T>(response: Response): Promise<T> {
     throw new ApiError({ status: response.status, statusText: response.statusText, bodyText: text })
   }
   return (text === '' ? undefined : JSON.parse(text)) as T
+}
+
+/**
+ * A GET whose `unauthenticated` 401 is an answer, not a session that ended: null then, and no
+ * renewal is asked for (GET /api/user, where it means nobody is logged in).
+ */
+export async function getJsonOrNullWhenUnauthorized<T>(path: string): Promise<T | null> {
+  const response = await fetch(path, { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } })
+  try {
+    return await readResponse<T>(response)
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.code === 'unauthenticated') return null
+    throw failure
+  }
 }
 
 export const getJson = <T>(path: string) => apiRequest<T>('GET', path)

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { CurrentUser } from '#shared/api/auth.ts'
+import { SIGNED_IN_COOKIE } from '#shared/signed-in.ts'
 import { BookWithChapters } from '#shared/api/books.ts'
 import { ChapterContentItems, Content, LocateAnswer, ReaderChunk } from '#shared/api/content.ts'
 import { SearchAnswer } from '#shared/api/search.ts'
@@ -57,6 +58,7 @@ const books = [
     title: 'Book',
     description: null,
     order: 0,
+    coverImage: null,
     coverUrl: null,
     createdAt: stamp,
     updatedAt: stamp,
@@ -171,7 +173,11 @@ const cases: Array<{
     schema: CurrentUser,
     valid: { id: 1, username: 'admin' },
     broken: { id: '1', username: 'admin' },
-    run: async () => userQueries.current().queryFn!({} as never),
+    // Asked only with the signed-in hint (decision 047).
+    run: async () => {
+      vi.stubGlobal('document', { cookie: `other=1; ${SIGNED_IN_COOKIE}=1` })
+      return userQueries.current().queryFn!({} as never)
+    },
   },
 ]
 
@@ -195,6 +201,18 @@ describe('public answers checked by hand', () => {
     await expect(
       searchQueries.results({ q: 'root', bookIds: null, includeLexicon: true }).queryFn!({} as never),
     ).rejects.toBeInstanceOf(AnswerShapeError)
+  })
+
+  it('ask nobody who is logged in without the signed-in hint, and take a 401 for nobody', async () => {
+    const fetch = vi.fn(async () => Response.json({ error: 'Not logged in', code: 'unauthenticated' }, { status: 401 }))
+    vi.stubGlobal('fetch', fetch)
+    vi.stubGlobal('document', { cookie: 'other=1' })
+    await expect(userQueries.current().queryFn!({} as never)).resolves.toBeNull()
+    expect(fetch).not.toHaveBeenCalled()
+    vi.stubGlobal('document', { cookie: `${SIGNED_IN_COOKIE}=1` })
+    await expect(userQueries.current().queryFn!({} as never)).resolves.toBeNull()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(fetch.mock.calls[0]).toEqual(['/api/user', expect.objectContaining({ credentials: 'include' })])
   })
 
   it('give back the whole answer, every field kept', async () => {

@@ -208,7 +208,7 @@ export const readerQueries = {
           return expectAnswer<SiteSettings>(await getJson<unknown>('/api/site'), isSiteSettings, 'GET /api/site')
         } catch (failure) {
           // a server without the settings route has no donation link
-          if (failure instanceof ApiError && failure.status === 404) return { donationUrl: null }
+          if (failure instanceof ApiError && failure.code === 'not_found') return { donationUrl: null }
           throw failure
         }
       },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { siteTexts } from '#client/texts/common.ts'
-import { layoutClasses } from '#client/features/reader/layout-classes.ts'
+import { layoutClasses } from '#client/layout/layout-classes.ts'
 
 /** A screen's main heading; also names the browser tab (React 19 hoists <title>). */
 export function PageHeading({ children, title }: { children: ReactNode; title: string }) {

@@ -7,7 +7,10 @@ import {
   cachesToDelete,
   chunkCacheKey,
   mayKeep,
+  offlineShellStatus,
   pageCacheKey,
+  pageGoneBy,
+  pageOfAddress,
   requestedBuild,
   shellCacheName,
   strategyFor,
@@ -64,6 +67,9 @@ describe('which requests the service worker answers, and how', () => {
     ['/api/search?q=x', 'cors'],
     ['/api/content/12/find?q=x', 'cors'],
     ['/api/export/book/3.epub', 'cors'],
+    // pictures: a page may be unpublished, and only the server knows who may have one (decision 045)
+    ['/api/images/7?v=0123456789abcdef', 'no-cors'],
+    ['/api/images/7?v=0123456789abcdef', 'cors'],
     // the worker itself and the print view
     ['/sw.js', 'cors'],
     ['/content/12?print=1', 'navigate'],
@@ -131,5 +137,48 @@ describe('chunk keys and builds', () => {
 
   it("keeps a page's HTML under its address without the fragment", () => {
     expect(pageCacheKey(`${origin}/content/12#p-3`)).toBe(`${origin}/content/12`)
+  })
+})
+
+describe('a page the server says is gone', () => {
+  it('is told by a 404 to its metadata or title bar only', () => {
+    expect(pageGoneBy(`${origin}/api/content/12/summary`, 404)).toBe(12)
+    expect(pageGoneBy(`${origin}/api/content/12?body=false`, 404)).toBe(12)
+    expect(pageGoneBy(`${origin}/api/content/12/summary`, 200)).toBeNull()
+    expect(pageGoneBy(`${origin}/api/content/12/summary`, 503)).toBeNull()
+    // An unknown anchor or a chunk past the end is not the page gone.
+    expect(pageGoneBy(`${origin}/api/content/12/locate?anchor=x`, 404)).toBeNull()
+    expect(pageGoneBy(`${origin}/api/content/12/chunks?chunk=99&size=600`, 404)).toBeNull()
+    expect(pageGoneBy(`${origin}/api/books/12`, 404)).toBeNull()
+  })
+
+  it("finds every kept address of the page, and no other page's", () => {
+    for (const url of [
+      '/content/12',
+      '/content/12?x=1',
+      '/api/content/12?body=false',
+      '/api/content/12/summary',
+      '/api/content/12/toc',
+      '/api/content/12/chunks?chunk=3&size=600',
+    ]) {
+      expect(pageOfAddress(`${origin}${url}`), url).toBe(12)
+    }
+    for (const url of ['/content/120', '/api/content/1/summary', '/book/12', '/api/chapters/12', '/']) {
+      expect(pageOfAddress(`${origin}${url}`), url).not.toBe(12)
+    }
+  })
+})
+
+describe('the shell a navigation gets offline without a kept copy', () => {
+  it.each([
+    ['/', 200],
+    ['/content/12', 200],
+    ['/lexicon/', 200],
+    ['/otsing?q=dukkha', 200],
+    ['/metrics', 404],
+    ['/foo/bar', 404],
+    ['//lexicon', 404],
+  ] as const)('%s is %i, as the server answers it', (path, status) => {
+    expect(offlineShellStatus(`${origin}${path}`)).toBe(status)
   })
 })

@@ -2,6 +2,9 @@
 // page (saving a book, offline-books.ts): which requests are kept and how, the caches' names, and
 // the key a reader chunk is kept under. Pure and free of DOM or worker globals (decision 032).
 
+import { matchAppPath } from '#shared/app-routes.ts'
+import type { ErrorCode } from '#shared/api/errors.ts'
+
 /** Every cache of ours starts so; others' caches (none today) are left alone. */
 export const CACHE_PREFIX = 'epl-'
 /** Pages a reader has opened (their HTML and the API answers the reader needed). Not per build: text outlives the client. */
@@ -39,6 +42,8 @@ export function cachesToDelete(names: readonly string[], build: string): string[
 export const OFFLINE_COPY_HEADER = 'X-Offline-Copy'
 /** The `{ error }` of the worker's answer when it has no copy and the network is gone (status 503). */
 export const OFFLINE_MISSING_ERROR = 'Not saved for offline reading'
+/** Its `{ code }`: what the page tells this answer apart by. */
+export const OFFLINE_MISSING_CODE: ErrorCode = 'offline_missing'
 
 /**
  * How the worker answers a request:
@@ -135,4 +140,34 @@ export function pageCacheKey(url: string): string {
   const parsed = new URL(url)
   parsed.hash = ''
   return parsed.href
+}
+
+/** A page's own addresses: its HTML (`/content/{id}`) and its API answers (`/api/content/{id}…`). */
+const PAGE_ADDRESS = /^\/(?:api\/)?content\/([1-9][0-9]*)(?:\/|$)/
+
+/** The page an address (a kept answer's key) belongs to, or null. */
+export function pageOfAddress(url: string): number | null {
+  const match = PAGE_ADDRESS.exec(new URL(url).pathname)
+  return match ? Number(match[1]) : null
+}
+
+/**
+ * The page an answer says is gone, or null: a 404 to the page's metadata or title bar (what the
+ * reader asks first) means the page was deleted (moved to the trash, decision 043), and the worker
+ * drops every copy of it, from the pages cache and from saved books. Other 404s (an unknown anchor
+ * of `locate`, a chunk past the end) say nothing about the page itself.
+ */
+export function pageGoneBy(url: string, status: number): number | null {
+  if (status !== 404) return null
+  const match = /^\/api\/content\/([1-9][0-9]*)(?:\/summary)?$/.exec(new URL(url).pathname)
+  return match ? Number(match[1]) : null
+}
+
+/**
+ * The status of the app shell the worker answers a navigation with when offline and no copy of the
+ * page is kept: 404 for a path that is no page of the app (the shell's router shows the not-found
+ * page there, and the server answers 404 too, decision 047), else 200.
+ */
+export function offlineShellStatus(url: string): 200 | 404 {
+  return matchAppPath(new URL(url).pathname) ? 200 : 404
 }

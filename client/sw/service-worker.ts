@@ -4,6 +4,7 @@
 // hashed assets; an administrator's answers (`private`) and screens are never kept.
 import {
   OFFLINE_COPY_HEADER,
+  OFFLINE_MISSING_CODE,
   OFFLINE_MISSING_ERROR,
   PAGES_CACHE,
   PAGES_CACHE_MAX_ENTRIES,
@@ -11,7 +12,10 @@ import {
   cachesToDelete,
   chunkCacheKey,
   mayKeep,
+  offlineShellStatus,
   pageCacheKey,
+  pageGoneBy,
+  pageOfAddress,
   requestedBuild,
   shellCacheName,
   strategyFor,
@@ -100,7 +104,12 @@ async function navigate(request: Request): Promise<Response> {
     const kept = await newestKept(key)
     // A page's HTML names its build's scripts: one from an older build would find them gone.
     if (kept && (await kept.clone().text()).includes(BUILD.entry)) return kept
-    return (await caches.match(SHELL_PAGE, { cacheName: SHELL })) ?? offlineAnswer('text/plain')
+    const shell = await caches.match(SHELL_PAGE, { cacheName: SHELL })
+    if (!shell) return offlineAnswer('text/plain')
+    // Online, a path that is no page is 404 (returned as the server sent it, and never kept):
+    // offline, the shell says so too rather than 200.
+    if (offlineShellStatus(request.url) === 200) return shell
+    return new Response(shell.body, { status: 404, statusText: 'Not Found', headers: shell.headers })
   }
 }
 
@@ -118,7 +127,9 @@ async function asset(request: Request): Promise<Response> {
 async function networkFirst(request: Request, key: string): Promise<Response> {
   try {
     const response = await fetch(request)
-    void keep(key, response.clone())
+    const gone = pageGoneBy(request.url, response.status)
+    if (gone !== null) void forgetPage(gone)
+    else void keep(key, response.clone())
     return response
   } catch {
     return (await newestKept(key)) ?? offlineAnswer('application/json')
@@ -171,6 +182,16 @@ async function cachedChunk(key: string, build: number | null): Promise<Response 
   return (await allKept(key)).find((kept) => buildOfChunkEtag(kept.headers.get('ETag')) === build)
 }
 
+/** Drops every kept copy of a page the server says is gone (deleted), in every cache of ours. */
+async function forgetPage(id: number) {
+  const names = (await caches.keys()).filter((name) => name.startsWith(CACHE_PREFIX) && name !== SHELL)
+  for (const name of names) {
+    const cache = await caches.open(name)
+    const keys = await cache.keys()
+    await Promise.all(keys.filter((key) => pageOfAddress(key.url) === id).map((key) => cache.delete(key)))
+  }
+}
+
 let keptSinceTrim = 0
 
 async function keep(key: string, response: Response) {
@@ -189,7 +210,10 @@ async function keep(key: string, response: Response) {
 }
 
 function offlineAnswer(type: 'application/json' | 'text/plain') {
-  const body = type === 'application/json' ? JSON.stringify({ error: OFFLINE_MISSING_ERROR }) : OFFLINE_MISSING_ERROR
+  const body =
+    type === 'application/json'
+      ? JSON.stringify({ error: OFFLINE_MISSING_ERROR, code: OFFLINE_MISSING_CODE })
+      : OFFLINE_MISSING_ERROR
   return new Response(body, {
     status: 503,
     statusText: 'Offline',

@@ -13,3 +13,13 @@ export const authTexts = {
   logoutSuccess: 'Väljalogimine õnnestus',
   logoutFailure: 'Väljalogimine ebaõnnestus',
 } as const
+
+/** The question before logging out while there is unsaved work (decision 044). */
+export const logoutUnsavedTexts = {
+  title: 'Salvestamata muudatused', // interim
+  description:
+    'Sul on salvestamata muudatusi. Väljalogimisel kustutatakse need sellest brauserist ja neid ei saa hiljem taastada.', // interim
+  stay: 'Jätka tööd', // interim
+  logOut: 'Logi välja', // interim
+  loggingOut: 'Väljalogimine…', // interim
+} as const

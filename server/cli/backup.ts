@@ -12,7 +12,7 @@ async function run() {
   }
   const database = await openDatabase({ dataDir: config.dataDir })
   try {
-    const file = await makeBackup(database, config.dataDir)
+    const { file } = await makeBackup(database, config.dataDir)
     pruneBackups(config.dataDir)
     console.log(`Backup written: ${file}`)
   } finally {

@@ -36,7 +36,9 @@ async function run() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     await migrateDatabase(database)
-    const { created } = await ensureUser(database.db, parsed.data.username, parsed.data.password, true)
+    const { created } = await ensureUser(database.db, parsed.data.username, parsed.data.password, {
+      resetPassword: true,
+    })
     console.log(
       created ? `Created administrator ${parsed.data.username}.` : `Reset the password of ${parsed.data.username}.`,
     )

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ensureUser } from '../modules/auth/auth.service.ts'
 import { processPage } from '../modules/content/processing/process-page.ts'
 import { makeChapter, showProcessed } from '../test/factories.ts'
-import { listBackups, makeBackup, pruneBackups } from './backup.ts'
+import { listBackups, makeBackup, pruneBackups, QUIET_WAIT_MS, scheduleDailyBackups } from './backup.ts'
 import { openDatabase, type Database } from './client.ts'
 import { DataDirIncompleteError } from './data-dir-lock.ts'
 import { migrateDatabase } from './migrate.ts'
@@ -55,7 +55,7 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
     const database = await openDatabase({ dataDir })
     expect(mode(dataDir)).toBe(0o700)
     await migrateDatabase(database)
-    await ensureUser(database.db, 'keeper', 'keeper password', false)
+    await ensureUser(database.db, 'keeper', 'keeper password', { resetPassword: false })
     const chapter = await makeChapter(database)
     const processed = processPage({ content: '<h1>Kept</h1><p>Every word of this page.</p>' })
     const [page] = await database.db
@@ -69,7 +69,7 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
     const umask = process.umask(0)
     let backup: string
     try {
-      backup = await makeBackup(database, dataDir)
+      backup = (await makeBackup(database, dataDir)).file
     } finally {
       process.umask(umask)
     }
@@ -94,7 +94,7 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
     const dataDir = tempDir()
     const database = await openDatabase({ dataDir })
     await migrateDatabase(database)
-    await ensureUser(database.db, 'keeper', 'keeper password', false)
+    await ensureUser(database.db, 'keeper', 'keeper password', { resetPassword: false })
     await database.db.insert(terms).values({ term: 'sati', description: '<p>Memory</p>', published: true })
     const before = await checksums(database)
     await database.close()
@@ -120,7 +120,7 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
     const dataDir = tempDir()
     const database = await openDatabase({ dataDir })
     await migrateDatabase(database)
-    await ensureUser(database.db, 'keeper', 'keeper password', false)
+    await ensureUser(database.db, 'keeper', 'keeper password', { resetPassword: false })
     const before = await checksums(database)
     await database.close()
     const notBackup = path.join(dataDir, 'notes.txt')
@@ -142,7 +142,7 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
       const database = await openDatabase({ dataDir })
       expect(mode(dataDir)).toBe(0o700)
       fs.mkdirSync(path.join(dataDir, 'backups'), { mode: 0o777 })
-      const backup = await makeBackup(database, dataDir)
+      const { file: backup } = await makeBackup(database, dataDir)
       await database.close()
       expect(mode(path.join(dataDir, 'backups'))).toBe(0o700)
       expect(mode(backup)).toBe(0o600)
@@ -170,14 +170,16 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5)
       const started = performance.now()
       let readerWaited = 0
+      let pausedMs = 0
       try {
         const backingUp = makeBackup(database, dataDir)
-        // A reader arriving meanwhile waits for the copy to finish (that is what keeps it consistent).
+        // A reader arriving meanwhile waits for the files' copy to finish (that is what keeps it
+        // consistent), not for the tarball.
         await new Promise((resolve) => setTimeout(resolve, 20))
         const asked = performance.now()
         await database.pool.query('SELECT 1')
         readerWaited = performance.now() - asked
-        backup = await backingUp
+        ;({ file: backup, pausedMs } = await backingUp)
       } finally {
         clearInterval(sampler)
       }
@@ -185,10 +187,14 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
       peak = Math.max(peak, process.memoryUsage.rss())
       const growth = peak - baseline
       console.log(
-        `backup of ${Math.round(dataBytes / MB)} MB of data: ${Math.round(fs.statSync(backup).size / MB)} MB file in ${seconds.toFixed(1)} s, a query sent meanwhile waited ${(readerWaited / 1000).toFixed(1)} s; process RSS ${Math.round(baseline / MB)} MB before, peak ${Math.round(peak / MB)} MB, growth ${Math.round(growth / MB)} MB`,
+        `backup of ${Math.round(dataBytes / MB)} MB of data: ${Math.round(fs.statSync(backup).size / MB)} MB file in ${seconds.toFixed(1)} s, statements held ${(pausedMs / 1000).toFixed(2)} s, a query sent meanwhile waited ${(readerWaited / 1000).toFixed(2)} s; process RSS ${Math.round(baseline / MB)} MB before, peak ${Math.round(peak / MB)} MB, growth ${Math.round(growth / MB)} MB`,
       )
       expect(fs.statSync(backup).size).toBeGreaterThan(dataBytes * 0.9)
       expect(growth).toBeLessThan(150 * MB)
+      expect(readerWaited).toBeLessThan(pausedMs + 250)
+      expect(pausedMs).toBeLessThan(seconds * 1000 * 0.75)
+      // The copy the tarball was made from is gone.
+      expect(fs.readdirSync(path.join(dataDir, 'backups'))).toEqual([path.basename(backup)])
     } finally {
       await database.close()
     }
@@ -203,6 +209,41 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
       expect(result.rows[0]).toEqual({ rows, sum: String(rows * 640) })
     } finally {
       await restored.close()
+    }
+  })
+
+  it('makes the daily backup at a quiet moment, and not again the same day', async () => {
+    const dataDir = tempDir()
+    const database = await openDatabase({ dataDir })
+    const logged: string[] = []
+    const log = {
+      info: (_: object, message: string) => logged.push(message),
+      error: (_: object, message: string) => logged.push(message),
+    }
+    let quiet = () => {}
+    const waits: number[] = []
+    const whenQuiet = (maxWaitMs: number) => {
+      waits.push(maxWaitMs)
+      return new Promise<void>((resolve) => (quiet = resolve))
+    }
+    try {
+      await migrateDatabase(database)
+      const stop = scheduleDailyBackups(database, dataDir, log, { whenQuiet, firstAfterMs: 10 })
+      await expect.poll(() => waits).toEqual([QUIET_WAIT_MS])
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(listBackups(dataDir)).toEqual([]) // still waiting for the quiet moment
+      quiet()
+      await expect.poll(() => logged, { timeout: 30_000 }).toEqual(['daily backup written'])
+      expect(listBackups(dataDir)).toHaveLength(1)
+      stop()
+      // A second start the same day finds today's backup and makes none.
+      const again = scheduleDailyBackups(database, dataDir, log, { whenQuiet, firstAfterMs: 10 })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      again()
+      expect(waits).toHaveLength(1)
+      expect(listBackups(dataDir)).toHaveLength(1)
+    } finally {
+      await database.close()
     }
   })
 

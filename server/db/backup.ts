@@ -1,7 +1,8 @@
-// Backups of the embedded database: a tarball of its data directory in DATA_DIR/backups, streamed
-// from disk by the database's own thread (no query runs meanwhile, so the copy is consistent; the
-// memory it takes stays a few megabytes whatever the database's size). The server makes one a day
-// and keeps the last seven; `npm run backup` makes one while the server is stopped.
+// Backups of the embedded database: a tarball of its data directory in DATA_DIR/backups, made by the
+// database's own thread from a copy of its files taken while no statement runs (so it is consistent;
+// statements wait only for the copy, and the tarball's memory stays a few megabytes whatever the
+// database's size). The server makes one a day at a quiet moment and keeps the last seven;
+// `npm run backup` makes one while the server is stopped.
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Database } from './client.ts'
@@ -29,8 +30,15 @@ function stamp(date: Date) {
   return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}`
 }
 
-/** Writes a new backup (via a temporary name, so a half-written file never looks like a backup). */
-export async function makeBackup(database: Database, dataDir: string, now = new Date()): Promise<string> {
+/**
+ * Writes a new backup (via a temporary name, so a half-written file never looks like a backup);
+ * answers its file and how long the database's statements waited for the copy.
+ */
+export async function makeBackup(
+  database: Database,
+  dataDir: string,
+  now = new Date(),
+): Promise<{ file: string; pausedMs: number }> {
   if (!database.dump) throw new Error('Backups of a PostgreSQL server are made with pg_dump (see README.md).')
   const dir = backupDir(dataDir)
   // A backup holds everything the database does (password hashes, the session secret): this user only.
@@ -41,15 +49,16 @@ export async function makeBackup(database: Database, dataDir: string, now = new 
   // the copy is readable by others, whatever the umask.
   fs.rmSync(partial, { force: true })
   fs.writeFileSync(partial, '', { mode: 0o600 })
+  let pausedMs: number
   try {
-    await database.dump(partial)
+    ;({ pausedMs } = await database.dump(partial))
   } catch (error) {
     fs.rmSync(partial, { force: true }) // a half-written copy of the database is no use to anyone
     throw error
   }
   fs.chmodSync(partial, 0o600)
   fs.renameSync(partial, file)
-  return file
+  return { file, pausedMs }
 }
 
 export function pruneBackups(dataDir: string, keep = KEEP_BACKUPS) {
@@ -57,24 +66,46 @@ export function pruneBackups(dataDir: string, keep = KEEP_BACKUPS) {
   for (const old of backups.slice(0, Math.max(0, backups.length - keep))) fs.rmSync(old, { force: true })
 }
 
-/** Makes a backup now if the newest is older than a day, then once a day; returns a stop function. */
+/** How long a due backup waits for a quiet moment before it is made anyway. */
+export const QUIET_WAIT_MS = 60 * 60 * 1000
+
+/**
+ * Makes a backup 30 s after start (firstAfterMs) if the newest is older than a day, then once a day. Statements wait
+ * while the files are copied (a fraction of a second per 100 MB), so a due backup first waits for
+ * `whenQuiet` (no request for a few seconds; at most QUIET_WAIT_MS, then it is made anyway).
+ * Returns a stop function.
+ */
 export function scheduleDailyBackups(
   database: Database,
   dataDir: string,
   log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+  {
+    whenQuiet = async () => {},
+    firstAfterMs = 30_000,
+  }: {
+    /** Resolves at a quiet moment, or after `maxWaitMs` at the latest. */
+    whenQuiet?: (maxWaitMs: number) => Promise<unknown>
+    firstAfterMs?: number
+  } = {},
 ) {
+  let running = false
   const run = async () => {
+    if (running) return
+    running = true
     try {
       const newest = listBackups(dataDir).at(-1)
       if (newest && Date.now() - fs.statSync(newest).mtimeMs < DAY_MS - 60_000) return
-      const file = await makeBackup(database, dataDir)
+      await whenQuiet(QUIET_WAIT_MS)
+      const { file, pausedMs } = await makeBackup(database, dataDir)
       pruneBackups(dataDir)
-      log.info({ file }, 'daily backup written')
+      log.info({ file, pausedMs: Math.round(pausedMs) }, 'daily backup written')
     } catch (error) {
       log.error({ err: error }, 'daily backup failed')
+    } finally {
+      running = false
     }
   }
-  const first = setTimeout(run, 30_000)
+  const first = setTimeout(run, firstAfterMs)
   const daily = setInterval(run, 60 * 60 * 1000) // checks hourly, backs up when a day has passed
   first.unref()
   daily.unref()

@@ -23,8 +23,11 @@ export interface Database {
   close(): Promise<void>
   /** PostgreSQL only: its address (for a connection of its own, e.g. to LISTEN). */
   connectionString?: string
-  /** Embedded only: writes a tarball of the data directory (used for test templates and backups). */
-  dump?(file: string): Promise<void>
+  /**
+   * Embedded only: writes a tarball of the data directory (used for test templates and backups);
+   * answers how long statements waited meanwhile.
+   */
+  dump?(file: string): Promise<{ pausedMs: number }>
 }
 
 export interface DatabaseOptions {
@@ -73,9 +76,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 })
     pool.on('error', () => {})
     const ask = (message: object, expect: PgliteWorkerMessage['type']) =>
-      new Promise<void>((resolve, reject) => {
+      new Promise<PgliteWorkerMessage>((resolve, reject) => {
         const onMessage = (reply: PgliteWorkerMessage) => {
-          if (reply.type === expect) done(resolve)
+          if (reply.type === expect) done(() => resolve(reply))
           else if (reply.type === 'error') done(() => reject(new Error(reply.message)))
         }
         const done = (finish: () => void) => {
@@ -95,7 +98,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       fs.rmSync(socketDir, { recursive: true, force: true })
       releaseLock()
     }
-    return wrap('pglite', pool, close, (file) => ask({ type: 'dump', path: file }, 'dumped'))
+    const dump = async (file: string) => {
+      const reply = await ask({ type: 'dump', path: file }, 'dumped')
+      return { pausedMs: reply.type === 'dumped' ? reply.pausedMs : 0 }
+    }
+    return wrap('pglite', pool, close, dump)
   } catch (error) {
     releaseLock()
     throw error

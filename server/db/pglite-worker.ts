@@ -3,6 +3,7 @@
 // server's event loop (DESIGN.md, "embedded wiring").
 import { parentPort, workerData } from 'node:worker_threads'
 import fs from 'node:fs/promises'
+import path from 'node:path'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { PGlite } from '@electric-sql/pglite'
@@ -21,14 +22,29 @@ export interface PgliteWorkerData {
 }
 
 export type PgliteWorkerMessage =
-  { type: 'ready' } | { type: 'error'; message: string } | { type: 'closed' } | { type: 'dumped'; path: string }
+  | { type: 'ready' }
+  | { type: 'error'; message: string }
+  | { type: 'closed' }
+  | { type: 'dumped'; path: string; pausedMs: number }
 
 /**
  * PGlite's defaults with a smaller buffer cache: shared_buffers lives in the WebAssembly memory, which
  * never shrinks, and 128 MB of it stays resident once touched. The data files are read through the
  * operating system's page cache, which gives memory back; 32 MB keeps the search indexes' hot pages.
+ * New search passages wait in the index's pending list (a 9 MB page's take ~18 MB of it) until the
+ * list is merged at a quiet moment (db/maintenance.ts): merged during the save, it cost 1.3 s of it.
+ * A second such save before a quiet moment merges the list itself, so searches never read more than
+ * 32 MB of it (~40 ms more each).
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB']
+const START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'gin_pending_list_limit=32MB',
+]
 
 /**
  * An ArrayBuffer's memory goes back only when its thread's JavaScript heap is collected, and this
@@ -37,6 +53,8 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB',
  * small heap here is collected (a few milliseconds).
  */
 const BUFFER_GARBAGE_BYTES = 64 * 1024 * 1024
+/** How often at most the buffers' bytes are looked at (a few MB of answers at most pile up meanwhile). */
+const BUFFER_CHECK_MS = 20
 /** The same while a backup streams the data directory (a megabyte a read, for seconds). */
 const BACKUP_GARBAGE_BYTES = 16 * 1024 * 1024
 v8.setFlagsFromString('--expose-gc')
@@ -60,8 +78,8 @@ async function start() {
   port.on('message', async (message: { type: 'close' } | { type: 'dump'; path: string }) => {
     try {
       if (message.type === 'dump') {
-        await dump(db, message.path)
-        port.postMessage({ type: 'dumped', path: message.path } satisfies PgliteWorkerMessage)
+        const pausedMs = await dump(db, message.path)
+        port.postMessage({ type: 'dumped', path: message.path, pausedMs } satisfies PgliteWorkerMessage)
         return
       }
       await server.stop()
@@ -73,14 +91,21 @@ async function start() {
     }
   })
   collectGarbage()
-  // Checked after every message the socket server runs: a timer here can wait for seconds while a
-  // burst of statements keeps the thread busy, and the buffers pile up meanwhile.
+  // Checked after the messages the socket server runs: a timer here can wait for seconds while a
+  // burst of statements keeps the thread busy, and the buffers pile up meanwhile. Not after every
+  // one: process.memoryUsage() reads /proc (a 9 MB save sends ~1,500 statements, and the checks cost
+  // this thread, the embedded database's only one, ~0.1–0.2 s of it); every BUFFER_CHECK_MS at most.
   const run = db.execProtocolRawStream.bind(db)
+  let checked = 0
   db.execProtocolRawStream = async (...args: Parameters<typeof run>) => {
     try {
       return await run(...args)
     } finally {
-      if (process.memoryUsage().arrayBuffers > BUFFER_GARBAGE_BYTES) collectGarbage()
+      const now = performance.now()
+      if (now - checked >= BUFFER_CHECK_MS) {
+        checked = now
+        if (process.memoryUsage().arrayBuffers > BUFFER_GARBAGE_BYTES) collectGarbage()
+      }
     }
   }
   port.postMessage({ type: 'ready' } satisfies PgliteWorkerMessage)
@@ -88,27 +113,51 @@ async function start() {
 
 /**
  * Writes a tarball of the data directory, in the layout PGlite's dumpDataDir() makes and its
- * loadDataDir() reads (the directory's files at the archive's root, uncompressed). dumpDataDir()
- * built the whole tarball in memory, two or three times the data directory; this streams the files
- * from disk (PGlite keeps them in the Node filesystem), a megabyte at a time.
+ * loadDataDir() reads (the directory's files at the archive's root, uncompressed); answers how long
+ * statements were held. dumpDataDir() built the whole tarball in memory, two or three times the data
+ * directory. Here statements wait only while the files are copied beside the backup (the kernel's
+ * copy, ~1 GB/s: 0.3 s for a 350 MB database, where streaming the tarball took 1.3 s); the tarball is
+ * then streamed from that copy, a megabyte at a time, while the database answers again.
  */
-async function dump(db: PGlite, file: string) {
-  // Holding the lock every statement takes (the socket server's included), nothing changes the files
-  // meanwhile: the copy is consistent, and readers wait for it.
-  await db.runExclusive(async () => {
-    await checkpoint(db)
+async function dump(db: PGlite, file: string): Promise<number> {
+  const snapshot = `${file}.snapshot`
+  await fs.rm(snapshot, { recursive: true, force: true })
+  let pausedMs = 0
+  try {
+    // Holding the lock every statement takes (the socket server's included), nothing changes the
+    // files meanwhile: the copy is consistent.
+    await db.runExclusive(async () => {
+      const started = performance.now()
+      await checkpoint(db)
+      await copyDirectory(dataDir, snapshot)
+      pausedMs = performance.now() - started
+    })
     // Each megabyte read is a new buffer, gone only when this thread's heap is collected.
     const collector = setInterval(() => {
       if (process.memoryUsage().arrayBuffers > BACKUP_GARBAGE_BYTES) collectGarbage()
     }, 100)
     try {
-      const entries = (await fs.readdir(dataDir)).sort()
-      await tar.c({ cwd: dataDir, file, maxReadSize: 1024 * 1024, strict: true }, entries)
+      const entries = (await fs.readdir(snapshot)).sort()
+      await tar.c({ cwd: snapshot, file, maxReadSize: 1024 * 1024, strict: true }, entries)
     } finally {
       clearInterval(collector)
       collectGarbage()
     }
-  })
+  } finally {
+    await fs.rm(snapshot, { recursive: true, force: true })
+  }
+  return pausedMs
+}
+
+/** Copies a directory's files and folders (copy_file_range: no bytes pass through this thread). */
+async function copyDirectory(from: string, to: string) {
+  await fs.mkdir(to, { mode: 0o700 })
+  for (const entry of await fs.readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name)
+    const target = path.join(to, entry.name)
+    if (entry.isDirectory()) await copyDirectory(source, target)
+    else if (entry.isFile()) await fs.copyFile(source, target)
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -232,9 +233,10 @@ export const searchPassages = pgTable(
   },
   (t) => [
     index().on(t.buildId, t.position),
-    // A 1 MB pending list (default 4 MB): inserts stay cheap, and the statement that merges the
-    // list into the index is short enough that a reader waiting behind it does not notice.
-    index('search_passages_vector_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 1024 }),
+    // New rows wait in the index's pending list, sized by the server's gin_pending_list_limit
+    // (decision 053): 32 MB on the embedded database, merged at a quiet moment (db/maintenance.ts);
+    // PostgreSQL's default 4 MB, merged by the inserts and autovacuum.
+    index('search_passages_vector_idx').using('gin', t.searchVector),
   ],
 )
 
@@ -292,7 +294,10 @@ export const feedback = pgTable(
   (t) => [index().on(t.createdAt), index().on(t.contentId)],
 )
 
-/** Chunks of a page upload waiting for finalize; keyed by uploader and target ('new' or a page id). */
+/**
+ * Chunks of a page upload waiting for finalize; keyed by uploader and target ('new' or a page id).
+ * `chunk` is stored uncompressed (STORAGE EXTERNAL, migration 0017): it is read back within seconds.
+ */
 export const uploadChunks = pgTable(
   'upload_chunks',
   {
@@ -372,4 +377,49 @@ export const jobs = pgTable(
     heartbeatAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index().on(t.kind, t.startedAt)],
+)
+
+/**
+ * What an administrator deleted (a book, a chapter or a page with everything under it), kept for
+ * restoring until `purgeAfter` (decision 043). The rows themselves are moved out of their tables
+ * into `trash_rows`, so nothing a visitor or an administrator's normal screen reads can see them.
+ */
+export const trash = pgTable(
+  'trash',
+  {
+    id: serial().primaryKey(),
+    /** book | chapter | content */
+    kind: text().notNull(),
+    /** The deleted book's, chapter's or page's id; restored under the same id. */
+    entityId: integer().notNull(),
+    title: text().notNull(),
+    /** Where it was: a chapter's book, a page's chapter; null for a book. */
+    parentId: integer(),
+    parentTitle: text(),
+    chapterCount: integer().notNull().default(0),
+    pageCount: integer().notNull().default(0),
+    deletedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    deletedByName: text(),
+    deletedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    purgeAfter: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index().on(t.purgeAfter), index().on(t.kind, t.entityId)],
+)
+
+/**
+ * The rows of one trash entry as they were (`to_jsonb` of the row): books, chapters, content,
+ * content_revisions, the current reader_builds with their reader_blocks, search_passages and
+ * term_uses, and which feedback named a page. `rowId` is the row's id where it has one.
+ */
+export const trashRows = pgTable(
+  'trash_rows',
+  {
+    trashId: integer()
+      .notNull()
+      .references(() => trash.id, { onDelete: 'cascade' }),
+    tableName: text().notNull(),
+    rowId: integer(),
+    row: jsonb().notNull(),
+  },
+  (t) => [index().on(t.trashId, t.tableName), index().on(t.tableName, t.rowId)],
 )

@@ -11,6 +11,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from '../modules/auth/auth.service.ts'
 import { loginAs, useTestApp } from '../test/test-app.ts'
+import { rawRequest } from '../test/raw-http.ts'
 import { registerAuth } from './auth.ts'
 
 const sessions = { resolveSession, createSession, maxAgeMs: SESSION_ABSOLUTE_MS }
@@ -30,42 +31,9 @@ beforeAll(async () => {
 })
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
 
-interface RawAnswer {
-  status: number
-  headers: string
-  body: string
-}
-
 /** Sends one request exactly as written and reads the answer until the server closes. */
-function raw(method: string, target: string, extraHeaders: string[] = []): Promise<RawAnswer> {
-  const body = ['POST', 'PUT', 'PATCH'].includes(method) ? '{}' : ''
-  const lines = [
-    `${method} ${target} HTTP/1.1`,
-    `Host: 127.0.0.1:${port}`,
-    'Connection: close',
-    ...(body ? ['Content-Type: application/json'] : []),
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    ...extraHeaders,
-  ]
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1')
-    const received: Buffer[] = []
-    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${method} ${target}`)))
-    socket.on('data', (data) => received.push(data))
-    socket.on('error', reject)
-    socket.on('close', () => {
-      const text = Buffer.concat(received).toString('utf8')
-      const [head = '', ...rest] = text.split('\r\n\r\n')
-      resolve({
-        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
-        headers: head,
-        body: rest.join('\r\n\r\n'),
-      })
-    })
-    // write, not end: a half-closed socket may be dropped before a slower answer is sent
-    socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`)
-  })
-}
+const raw = (method: string, target: string, extraHeaders: string[] = []) =>
+  rawRequest(port, method, target, extraHeaders)
 
 const percent = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`
 
@@ -110,6 +78,27 @@ export function spellings(pathname: string, absoluteBase: string): string[] {
 
 const withIds = (url: string) => url.replace(/:[A-Za-z]+/g, '1')
 const PUBLIC_STATUSES_FOR_REFUSAL = [400, 401, 404, 405]
+
+/** Uploads a small picture as an administrator: its id, its own address and the `v` in it. */
+async function uploadPicture(cookie: string, background: string) {
+  const boundary = 'access-image-boundary'
+  const pictureFile = await sharp({ create: { width: 4, height: 4, channels: 3, background } })
+    .png()
+    .toBuffer()
+  const image = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/images',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\n\r\n`),
+      pictureFile,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  })
+  expect(image.statusCode, image.body).toBe(200)
+  const { id, url } = image.json() as { id: number; url: string }
+  return { id, url, version: url.split('v=')[1]! }
+}
 
 describe('access is declared on every route and checked from the matched route', () => {
   it('lists every route with its declared access; the public ones are exactly these', () => {
@@ -158,6 +147,21 @@ describe('access is declared on every route and checked from the matched route',
     const admin = ctx.app.routeAccess.filter((r) => r.access === 'admin')
     expect(admin.length).toBeGreaterThan(20)
     expect(admin.every((r) => r.url.startsWith('/api/'))).toBe(true)
+    // The trash (decision 043) is administrators' only, every route of it.
+    expect(
+      ctx.app.routeAccess
+        .filter((r) => r.url.startsWith('/api/admin/trash'))
+        .map((r) => `${r.method} ${r.url} ${r.access}`)
+        .sort(),
+    ).toEqual(
+      [
+        'DELETE /api/admin/trash admin',
+        'DELETE /api/admin/trash/:id admin',
+        'GET /api/admin/trash admin',
+        'HEAD /api/admin/trash admin',
+        'POST /api/admin/trash/:id/restore admin',
+      ].sort(),
+    )
     expect(ctx.app.routeAccess.some((r) => r.url === '/assets/app-abc123.js' && r.access === 'public')).toBe(true)
   })
 
@@ -227,10 +231,11 @@ describe('visitors never see user names', () => {
     const chapter = (
       await post('/api/chapters', { bookId: book.id, title: 'Peatükk', description: 'd', order: 1 })
     ).json()
+    const image = await uploadPicture(cookie, '#ffffff')
     const page = await post('/api/content', {
       chapterId: chapter.id,
       title: 'Leht',
-      content: '<h1>Pealkiri</h1><p>Tekst</p>',
+      content: `<h1>Pealkiri</h1><p>Tekst <img src="${image.url}" alt="pilt"></p>`,
       published: true,
       order: 1,
     })
@@ -242,24 +247,8 @@ describe('visitors never see user names', () => {
       (await ctx.app.inject({ url: `/api/content/${page.json().id}`, headers: { cookie } })).json().updatedBy,
     ).toBe(ADMIN_NAME)
 
-    const boundary = 'access-image-boundary'
-    const pictureFile = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ffffff' } })
-      .png()
-      .toBuffer()
-    const image = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/images',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\n\r\n`),
-        pictureFile,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    })
-    expect(image.statusCode, image.body).toBe(200)
-
     const ids: Record<string, number | string> = {
-      '/api/images/:id': image.json().id,
+      '/api/images/:id': image.id,
       '/api/books/:id': book.id,
       '/api/books/:id/cover': book.id,
       '/api/books/:id/epub': book.id,
@@ -279,6 +268,7 @@ describe('visitors never see user names', () => {
       '/api/terms/by-letter/:letter': 'm',
     }
     const queries: Record<string, string> = {
+      '/api/images/:id': `?v=${image.version}`,
       '/api/content': `?chapterId=${chapter.id}`,
       '/api/content/:id/find': '?q=tekst',
       '/api/content/:id/locate': '?anchor=pealkiri',
@@ -291,12 +281,122 @@ describe('visitors never see user names', () => {
       const id = ids[route.url]
       const url = route.url.replace(/:[A-Za-z]+/, String(id ?? '')) + (queries[route.url] ?? '')
       const answer = await ctx.app.inject({ url })
-      expect(answer.statusCode, url).toBeLessThan(400)
+      // GET /api/user tells a visitor 401 (nobody is logged in, product spec §6); its body is checked too.
+      expect(answer.statusCode, url).toBeLessThan(url === '/api/user' ? 402 : 400)
       // An EPUB is a zip: its files are read, not its compressed bytes.
       const texts = url.endsWith('/epub')
         ? Object.values(unzipSync(answer.rawPayload)).map((file) => strFromU8(file))
         : [answer.body]
       for (const text of texts) expect(text, url).not.toContain(ADMIN_NAME)
+    }
+  })
+})
+
+describe('objects that belong to drafts are not there for visitors', () => {
+  it('answers 404 for a draft page, an unpublished term and a picture only a draft shows; no list names them', async () => {
+    const cookie = await loginAs(ctx, ADMIN_NAME)
+    const post = async (url: string, payload: object) => {
+      const answer = await ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } })
+      expect(answer.statusCode, answer.body).toBe(201)
+      return answer.json()
+    }
+    const book = await post('/api/books', { title: 'Avalik raamat', order: 1 })
+    const chapter = await post('/api/chapters', { bookId: book.id, title: 'Avalik peatükk', order: 1 })
+    const picture = await uploadPicture(cookie, '#123456')
+    const published = await post('/api/content', {
+      chapterId: chapter.id,
+      title: 'Avalik leht',
+      content: '<h2>Avalik</h2><p>Avalik tekst</p>',
+      published: true,
+    })
+    const draft = await post('/api/content', {
+      chapterId: chapter.id,
+      title: 'Mustandileht',
+      content: `<h2 id="peidus">Peidus</h2><p>Salajanesõna <img src="${picture.url}" alt="peidetud pilt"></p>`,
+      published: false,
+    })
+    const term = await post('/api/terms', {
+      term: 'peidetudtermin',
+      description: '<p>Salajanesõna</p>',
+      published: false,
+    })
+    const publishedTerm = await post('/api/terms', { term: 'avaliktermin', description: '<p>x</p>', published: true })
+
+    // Every public route that names one object either reaches an object that can be a draft, or
+    // names objects that have none (books and chapters: the spec gives them no published state).
+    // A new public route must be put in one of the two on purpose.
+    const ofDrafts: Record<string, string> = {
+      '/api/content/:id': `/api/content/${draft.id}`,
+      '/api/content/:id/chunks': `/api/content/${draft.id}/chunks?chunk=0&size=600`,
+      '/api/content/:id/epub': `/api/content/${draft.id}/epub`,
+      '/api/content/:id/find': `/api/content/${draft.id}/find?q=salajanesõna`,
+      '/api/content/:id/locate': `/api/content/${draft.id}/locate?anchor=peidus`,
+      '/api/content/:id/summary': `/api/content/${draft.id}/summary`,
+      '/api/content/:id/toc': `/api/content/${draft.id}/toc`,
+      '/api/terms/:id': `/api/terms/${term.id}`,
+      '/api/terms/:id/usage': `/api/terms/${term.id}/usage`,
+      '/api/images/:id': picture.url,
+    }
+    const withoutDrafts = [
+      '/api/books/:id',
+      '/api/books/:id/cover',
+      '/api/books/:id/epub',
+      '/api/chapters/:id',
+      '/api/chapters/:id/content',
+      '/api/chapters/:id/epub',
+      '/api/chapters/list/:bookId',
+      '/api/terms/by-letter/:letter',
+    ]
+    const publicGets = ctx.app.routeAccess.filter(
+      (r) => r.access === 'public' && r.method === 'GET' && r.url.startsWith('/api/'),
+    )
+    const naming = publicGets.filter((r) => r.url.includes(':')).map((r) => r.url)
+    expect(naming.filter((url) => !(url in ofDrafts) && !withoutDrafts.includes(url))).toEqual([])
+
+    for (const url of Object.values(ofDrafts)) {
+      const answer = await ctx.app.inject({ url })
+      expect(answer.statusCode, `visitor ${url}`).toBe(404)
+      expect(answer.headers.etag, url).toBeUndefined()
+      expect(answer.body, url).not.toMatch(/Mustandileht|Salajanesõna|peidetudtermin/i)
+      // The administrator is given each of them: the 404 is about who asks, not a broken address.
+      const own = await ctx.app.inject({ url, headers: { cookie } })
+      expect(own.statusCode, `administrator ${url}`).toBeLessThan(400)
+    }
+
+    // No public answer about the published objects around them names a draft's objects either.
+    const ids: Record<string, string> = { ':bookId': String(book.id), ':letter': 'p' }
+    const objectOf: Record<string, number> = {
+      '/api/books/': book.id,
+      '/api/chapters/': chapter.id,
+      '/api/content/': published.id,
+      '/api/terms/': publishedTerm.id,
+    }
+    const queries: Record<string, string> = {
+      '/api/content': `?chapterId=${chapter.id}`,
+      '/api/content/:id/chunks': '?chunk=0&size=600',
+      '/api/content/:id/find': '?q=avalik',
+      '/api/content/:id/locate': '?anchor=avalik',
+      '/api/search': '?q=salajanesõna&includeLexicon=true',
+      '/api/terms': '?search=peidetud',
+    }
+    for (const route of publicGets) {
+      if (route.url === '/api/images/:id') continue
+      const prefix = Object.keys(objectOf).find((p) => route.url.startsWith(p))
+      const path = route.url.replace(/:[A-Za-z]+/, (name) =>
+        name === ':id' ? String(prefix ? objectOf[prefix] : '') : ids[name]!,
+      )
+      const url = path + (queries[route.url] ?? '')
+      const answer = await ctx.app.inject({ url })
+      if (route.url !== '/api/user' && route.url !== '/api/books/:id/cover') {
+        expect(answer.statusCode, url).toBeLessThan(400)
+      }
+      const texts = url.includes('/epub')
+        ? Object.values(unzipSync(answer.rawPayload)).map((file) => strFromU8(file))
+        : [answer.body]
+      for (const text of texts) {
+        expect(text, url).not.toMatch(/Mustandileht|Salajanesõna|peidetudtermin/i)
+        expect(text, url).not.toContain(picture.version)
+      }
     }
   })
 })

@@ -9,10 +9,14 @@
 import zlib from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
+import { namedPlugin } from './named-plugin.ts'
 
 export const COMPRESSION_THRESHOLD = 1024
 
-export async function registerCompression(app: FastifyInstance) {
+/** After the client's files, which it must never compress again. */
+export const compression = namedPlugin('compression', ['client-files'], registerCompression)
+
+async function registerCompression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
     global: true,
     threshold: COMPRESSION_THRESHOLD,

@@ -1,4 +1,4 @@
-// A reader page's HTML is kept per summary and build (app.ts), and the summary (the title bar) is
+// A reader page's HTML is kept per summary and build (reader-page.ts), and the summary (the title bar) is
 // kept while nothing changes, so a visitor's /content/{id} asks the database nothing and neither
 // parses, fills nor hashes its first chunk again. What it is made of must still show at once: a
 // new save, a renamed chapter, a renamed neighbour, unpublishing; on PostgreSQL also when another
@@ -94,7 +94,7 @@ describe('reader pages made once per summary and build', () => {
     })
     expect(queries).toBe(0)
     // A page that is not there is remembered as such too: a flood of made-up ids asks once each.
-    expect((await page(id + 1000)).statusCode).toBe(200)
+    expect((await page(id + 1000)).statusCode).toBe(404)
     expect(await queriesDuring(ctx, () => page(id + 1000))).toBe(0)
     // Any write asks again: here a book renamed.
     const renamed = await ctx.app.inject({

@@ -2,38 +2,21 @@
 // a reader page's title bar and first chunk, so text paints before any script runs. The templates
 // come from the client's build (dist/client/first-view.json, see client/features/first-view/frame.ts);
 // the client takes the page over without redrawing the chunk (client/features/first-view/first-view.ts).
+// The templates' slots, the reader's data and the keys both sides find: shared/first-view.ts.
 import fs from 'node:fs'
 import path from 'node:path'
-
-interface Templates {
-  frame: string
-  reader: string
-  home: string
-  homeLinkActive: string
-  homeLink: string
-  pager: string
-  previousLink: string
-  nextLink: string
-}
-
-interface PageLink {
-  id: number
-  title: string
-}
-
-/** What the server knows of a published page's first screen (server/modules/content/first-view.ts). */
-export interface ReaderFirstView {
-  summary: {
-    id: number
-    title: string
-    chapterId: number
-    buildId: number | null
-    chapter: { id: number; title: string; bookId: number; bookTitle: string }
-    previous: PageLink | null
-    next: PageLink | null
-  }
-  chunk: { chunk: string; totalChunks: number; hasMore: boolean; buildId: number | null; linksContent?: string | null }
-}
+import type { PageLink } from '#shared/api/content.ts'
+import {
+  EMPTY_ROOT,
+  FIRST_VIEW_DATA_ID,
+  ROOT_OPEN_TAG,
+  SLOT_TOKEN,
+  type FirstViewData,
+  type FirstViewSlot,
+  type FirstViewTemplateName,
+  type FirstViewTemplates,
+  type ReaderFirstView,
+} from '#shared/first-view.ts'
 
 export type FirstViewPage = { kind: 'home' } | { kind: 'reader'; view: ReaderFirstView }
 
@@ -44,14 +27,20 @@ const escapeHtml = (text: string) =>
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029')
 
-/** Fills `{{name}}` tokens; a function replacement, so `$&` and the like in page text stay as they are. */
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (token, name: string) => values[name] ?? token)
+/** Fills a template's slots; a function replacement, so `$&` and the like in page text stay as they are. */
+function fill<Name extends FirstViewTemplateName>(
+  templates: FirstViewTemplates,
+  name: Name,
+  values: Record<FirstViewSlot<Name>, string>,
+): string {
+  const byName: Record<string, string> = values
+  return templates[name].replace(SLOT_TOKEN, (token, slot: string) => byName[slot] ?? token)
+}
 
-export function loadFirstViewTemplates(clientDir: string | undefined): Templates | undefined {
+export function loadFirstViewTemplates(clientDir: string | undefined): FirstViewTemplates | undefined {
   const file = clientDir && path.join(clientDir, 'first-view.json')
   if (!file || !fs.existsSync(file)) return undefined
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Templates
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as FirstViewTemplates
 }
 
 /** The pathname's first view, if it has one: the home page and `/content/{id}`. */
@@ -63,22 +52,22 @@ export function firstViewTarget(pathname: string): { kind: 'home' } | { kind: 'r
 }
 
 /** The title bar's previous and next links, as TitleBar draws them; nothing at all without either. */
-function pager(templates: Templates, previous: PageLink | null, next: PageLink | null) {
-  const link = (template: string, page: PageLink | null) =>
-    page ? fill(template, { id: String(page.id), title: escapeHtml(page.title) }) : ''
+function pager(templates: FirstViewTemplates, previous: PageLink | null, next: PageLink | null) {
+  const link = (name: 'previousLink' | 'nextLink', page: PageLink | null) =>
+    page ? fill(templates, name, { id: String(page.id), title: escapeHtml(page.title) }) : ''
   if (!previous && !next) return ''
-  return fill(templates.pager, { links: link(templates.previousLink, previous) + link(templates.nextLink, next) })
+  return fill(templates, 'pager', { links: link('previousLink', previous) + link('nextLink', next) })
 }
 
 /** index.html with the frame and the page's first view in its root element (and the reader's data beside it). */
-export function withFirstView(indexHtml: string, templates: Templates, page: FirstViewPage): string {
+export function withFirstView(indexHtml: string, templates: FirstViewTemplates, page: FirstViewPage): string {
   let main: string
   let data = ''
   if (page.kind === 'home') {
     main = templates.home
   } else {
     const { summary, chunk } = page.view
-    main = fill(templates.reader, {
+    main = fill(templates, 'reader', {
       crumb: escapeHtml(`${summary.chapter.bookTitle} › ${summary.chapter.title}`),
       pager: pager(templates, summary.previous, summary.next),
       title: escapeHtml(summary.title),
@@ -87,11 +76,12 @@ export function withFirstView(indexHtml: string, templates: Templates, page: Fir
       chunk: chunk.chunk,
     })
     const { chunk: _html, ...rest } = chunk
-    data = `<script type="application/json" id="first-view-data">${scriptJson({ summary, chunk: rest })}</script>`
+    const firstViewData: FirstViewData = { summary, chunk: rest }
+    data = `<script type="application/json" id="${FIRST_VIEW_DATA_ID}">${scriptJson(firstViewData)}</script>`
   }
-  const frame = fill(templates.frame, {
+  const frame = fill(templates, 'frame', {
     homeClass: page.kind === 'home' ? templates.homeLinkActive : templates.homeLink,
     main,
   })
-  return indexHtml.replace('<div id="root"></div>', () => `<div id="root">${frame}</div>${data}`)
+  return indexHtml.replace(EMPTY_ROOT, () => `${ROOT_OPEN_TAG}${frame}</div>${data}`)
 }

@@ -39,7 +39,7 @@ export async function* jsonPieces(
       continue
     }
     text += '"'
-    for (let at = 0; at < field.length; ) {
+    for (let at = 0; at < field.length;) {
       let end = Math.min(at + sliceChars, field.length)
       if (end < field.length && splitsPair(field, end)) end += end - at > 1 ? -1 : 1
       const escaped = JSON.stringify(field.slice(at, end))

@@ -14,7 +14,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Õpetuste entsüklopeedia API',
         description:
-          'Books › chapters › content pages and a lexicon. Errors are JSON `{ error, details? }`. ' +
+          'Books › chapters › content pages and a lexicon. Errors are JSON `{ error, code, details? }` ' +
+          '(`code` is one of a fixed list, shared/api/errors.ts). ' +
           'Operations marked with the `session` security requirement need an administrator’s session ' +
           'cookie (401 without one).',
         version: '1',

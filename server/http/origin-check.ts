@@ -2,6 +2,7 @@
 // (scripts, curl) are judged by the session alone.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { forbidden } from './errors.ts'
+import { namedPlugin } from './named-plugin.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -18,7 +19,10 @@ function isSameOrigin(request: FastifyRequest) {
   }
 }
 
-export function registerOriginCheck(app: FastifyInstance) {
+/** After the security headers, which its 403 carries too. */
+export const originCheck = namedPlugin('origin-check', ['security-headers'], registerOriginCheck)
+
+async function registerOriginCheck(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
     if (!isSameOrigin(request)) throw forbidden('Cross-site request refused')

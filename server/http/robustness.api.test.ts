@@ -126,7 +126,12 @@ const oddText = fc.oneof(
     '\uFFFF',
     'new',
     '😀',
+    '\ud800',
+    'a\udfffb',
+    '\ud83d',
   ),
+  // any UTF-16 code units, lone surrogates included (what JSON's "\uXXXX" escapes can carry)
+  fc.string({ unit: 'binary', maxLength: 20 }),
 )
 const id = fc.oneof(
   fc.constantFrom('1', '2', '0', '-1', 'abc', '1.5', '999999999999', '%20', 'new'),
@@ -189,8 +194,74 @@ describe('robustness', () => {
       payload: { title: 'a\u0000b' },
     })
     expect(posted.statusCode).toBe(400)
-    expect(posted.json()).toEqual({ error: 'Text must not contain NUL characters' })
+    expect(posted.json()).toEqual({ error: 'Text must not contain NUL characters', code: 'bad_request' })
     expect((await ctx.app.inject({ url: '/api/books' })).statusCode).toBe(200)
+  })
+
+  it('refuses text that is not well-formed Unicode with 400, wherever it comes from', async () => {
+    const cookie = await loginAs(ctx, 'unicode')
+    const ILL_FORMED = { error: 'Text must be well-formed Unicode', code: 'bad_request' }
+    const ADDRESS = { error: 'The address must be percent-encoded UTF-8', code: 'bad_request' }
+    // a lone surrogate in a JSON body: the login's throttling key once made this a 500
+    for (const username of ['\ud800', 'a\udc00', 'x\ud83d']) {
+      const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'p' } })
+      expect(login.statusCode).toBe(400)
+      expect(login.json()).toEqual(ILL_FORMED)
+    }
+    const raw = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"\\ud800","password":"p"}',
+    })
+    expect(raw.statusCode).toBe(400)
+    // in a key, nested, and in an administrator's write
+    const book = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: { cookie },
+      payload: { title: 'Raamat', description: 'a\udfffb' },
+    })
+    expect(book.statusCode).toBe(400)
+    expect(book.json()).toEqual(ILL_FORMED)
+    // percent-encoded bytes that are not UTF-8 in the query and in a parameter
+    for (const url of [
+      '/api/search?q=%ED%A0%80',
+      '/api/search?q=%FF',
+      '/api/terms?search=%C3',
+      '/api/content/1/find?q=a%80b',
+    ]) {
+      const response = await ctx.app.inject({ url })
+      expect(response.statusCode, url).toBe(400)
+      expect(response.json(), url).toEqual(ADDRESS)
+    }
+    // in a path parameter the router refuses it first, also with a JSON 400
+    const param = await ctx.app.inject({ url: '/api/terms/%ED%A0%80' })
+    expect(param.statusCode).toBe(400)
+    expect(param.json().error).toEqual(expect.any(String))
+    // well-formed text outside the Basic Multilingual Plane and Pāli letters pass
+    expect((await ctx.app.inject({ url: '/api/search?q=%F0%9F%98%80' })).statusCode).toBe(200)
+    expect((await ctx.app.inject({ url: `/api/search?q=${encodeURIComponent('nibbāna ṃ')}` })).statusCode).toBe(200)
+    // multipart: a field and a file name
+    const boundary = 'xyz'
+    const multipart = (disposition: string, extra = '') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/terms/import',
+        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload:
+          extra +
+          `--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: text/csv\r\n\r\n` +
+          `term,description\r\nx,y\r\n--${boundary}--\r\n`,
+      })
+    const badName = await multipart(`name="file"; filename*=UTF-8''a%ED%A0%80.csv`)
+    expect(badName.statusCode).toBe(400)
+    const badField = await multipart(
+      'name="file"; filename="a.csv"',
+      `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n\ud800\r\n`,
+    )
+    expect(badField.statusCode).toBe(400)
+    expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200)
   })
 
   it(

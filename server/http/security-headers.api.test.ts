@@ -22,7 +22,7 @@ const HTTPS = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'teachings.exa
 const USER = { username: 'proxied', password: 'correct horse battery' }
 
 async function loginThrough(ctx: TestContext, headers: Record<string, string>) {
-  await ensureUser(ctx.database.db, USER.username, USER.password, false)
+  await ensureUser(ctx.database.db, USER.username, USER.password, { resetPassword: false })
   const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: USER, headers })
   expect(response.statusCode).toBe(200)
   return response

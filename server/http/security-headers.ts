@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
+import { namedPlugin } from './named-plugin.ts'
 
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
@@ -92,7 +93,13 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Readonly<
 /** The headers of an app without a client build (no inline scripts to allow). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders()
 
-export async function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>) {
+/** `headers` on every answer, first: the checks that refuse a request come after this plugin. */
+export const securityHeaderHooks = namedPlugin('security-headers', [], registerSecurityHeaders)
+
+async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { headers }: { headers: Readonly<Record<string, string>> },
+) {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)
     done()

@@ -1,7 +1,8 @@
-// Serves the built client (dist/client) and answers every non-API path with index.html so the
-// client router can show the page (or its own 404); /content/{id} and /term/{id} get their own
+// Serves the built client (dist/client) and answers the app's pages (shared/app-routes.ts) with
+// index.html so the client router can show them; /content/{id} and /term/{id} get their own
 // title, description and canonical link (from the site module, handed in by app.ts as a
-// PageShell, so this layer imports no module). Unknown /api/… paths get a JSON 404.
+// PageShell, so this layer imports no module). Any other path gets the same shell with status 404
+// (the client shows the not-found page; decision 047), and unknown /api/… paths a JSON 404.
 //
 // Two registrations, because of compression (compression.ts): the files are compressed once at
 // build time (vite.config.ts writes .br and .gz beside each) and are registered before
@@ -17,17 +18,25 @@ import { Negotiator } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import { LRUCache } from 'lru-cache'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type AppPathMatch, matchAppPath } from '#shared/app-routes.ts'
+import type { ApiErrorBody } from '#shared/api/errors.ts'
+import { namedPlugin } from './named-plugin.ts'
 
 /**
- * index.html as served for a path: with the page's own title and meta tags where it has them.
- * `identity` is a short text that changes whenever `html` does (it may be `html` itself): the
- * ETag and the compressed copies are keyed by its hash, so a page of 250 KB is not hashed per request.
+ * index.html as served for one of the app's pages: with the page's own title and meta tags where
+ * it has them. `identity` is a short text that changes whenever `html` does (it may be `html`
+ * itself): the ETag and the compressed copies are keyed by its hash, so a page of 250 KB is not
+ * hashed per request. `missing`: the page names something that is not there for this reader (a
+ * reader page or term that does not exist or is unpublished): the shell goes out with 404.
+ * `isAdministrator` resolves the request's session (a query), to be asked only when it matters.
  */
 export type PageShell = (
   indexHtml: string,
+  page: AppPathMatch,
   pathname: string,
   origin: string,
-) => Promise<{ html: string; identity: string }>
+  isAdministrator: () => Promise<boolean>,
+) => Promise<{ html: string; identity: string; missing?: boolean }>
 
 /**
  * The visitors' pages, exactly as the client router spells them: these leave out
@@ -44,15 +53,18 @@ export function readIndexHtml(clientDir: string | undefined) {
 
 /**
  * The files of the built client, each sent as its build-time .br or .gz when the client accepts
- * one (and as it is otherwise). Register before compression (see the top of this file).
+ * one (and as it is otherwise). Before compression (see the top of this file); after auth and the
+ * route costs, whose onRoute hooks must run before the one that declares these routes public.
  */
-export async function registerClientFiles(app: FastifyInstance, clientDir: string | undefined) {
+export const clientFiles = namedPlugin('client-files', ['auth', 'route-costs'], registerClientFiles)
+
+async function registerClientFiles(app: FastifyInstance, { clientDir }: { clientDir: string | undefined }) {
   if (readIndexHtml(clientDir) === undefined) return
   // @fastify/static takes no route options, so its file routes are declared public from an
   // onRoute hook of a scope of their own (see registerAuth).
   await app.register(async (files) => {
     files.addHook('onRoute', (route) => {
-      route.config = { ...route.config, access: 'public' }
+      route.config = { ...route.config, access: 'public', cost: 'fixed' }
     })
     await files.register(fastifyStatic, {
       root: clientDir!,
@@ -110,38 +122,65 @@ function compressedShells() {
  * `indexHtml` is the built client's, read once by the caller (readIndexHtml), which also hashes its
  * inline scripts into the CSP: the page shell sent is always made from the same bytes.
  */
-export async function registerClient(app: FastifyInstance, indexHtml: string | undefined, pageShell: PageShell) {
+export async function registerClient(
+  app: FastifyInstance,
+  indexHtml: string | undefined,
+  pageShell: PageShell,
+  isAdministrator: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>,
+) {
   const compressed = compressedShells()
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
     const pathname = request.url.split('?')[0]!
-    const { html: page, identity } = await pageShell(html, pathname, `${request.protocol}://${request.host}`)
+    const appPage = matchAppPath(pathname)
+    // Not one of the app's pages: the bare shell, whose router shows the not-found page, with 404.
+    const made = appPage
+      ? await pageShell(html, appPage, pathname, `${request.protocol}://${request.host}`, () =>
+          isAdministrator(request, reply),
+        )
+      : { html, identity: html, missing: true }
+    const { html: page, identity } = made
+    const status = made.missing ? 404 : 200
     const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22)
     if (VISITOR_PAGE.test(pathname)) reply.removeHeader('Cross-Origin-Opener-Policy')
     const negotiated = shellEncoding.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity'
     const encoding = Buffer.byteLength(page) < SHELL_COMPRESS_MIN ? 'identity' : negotiated
     const etag = `"s${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`
     reply
+      .status(status)
       .header('Cache-Control', 'no-cache')
-      .header('ETag', etag)
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+    // A 404 has no validator: a conditional request for a missing page is answered in full, never 304.
+    if (status === 200) {
+      reply.header('ETag', etag)
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+    }
     if (encoding === 'identity') return reply.send(page)
     // With its Content-Encoding set, @fastify/compress leaves the answer alone (compression.ts).
     return reply.header('Content-Encoding', encoding).send(await compressed(`${hash}:${encoding}`, page, encoding))
   }
 
   if (indexHtml !== undefined) {
-    app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      if (looksLikeApi(request.url)) return reply.callNotFound()
-      return sendShell(request, reply, indexHtml)
-    })
+    app.get(
+      '/*',
+      { config: { access: 'public', cost: { grows: 'page', bounds: ['cache'] } }, schema: { hide: true } },
+      async (request, reply) => {
+        if (looksLikeApi(request.url)) return reply.callNotFound()
+        return sendShell(request, reply, indexHtml)
+      },
+    )
   }
 
+  // Paths no route matched: a GET or HEAD of no file gets the shell (404 unless it is a page of the
+  // app), anything else a JSON 404.
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeApi(request.url)
     if (!isPage || indexHtml === undefined) {
-      return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]!}` })
+      const failure: ApiErrorBody = {
+        error: `Not found: ${request.method} ${request.url.split('?')[0]!}`,
+        code: 'not_found',
+      }
+      return reply.status(404).send(failure)
     }
     return sendShell(request, reply, indexHtml)
   })

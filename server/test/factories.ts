@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database, Db } from '../db/client.ts'
 import { books, chapters, contentPages, readerBuilds } from '../db/schema.ts'
-import { writeBuild } from '../modules/content/reader-builds.repo.ts'
+import { writeBuild } from '../modules/content/reader/reader-builds.repo.ts'
 import type { ProcessedPage } from '../modules/content/processing/process-page.ts'
 import { toStoredPage } from '../modules/content/processing/stored-page.ts'
 

@@ -110,7 +110,7 @@ export function useSecondApp(first: TestContext): TestContext {
 
 /** Creates (if needed) a user and logs in; returns the Cookie header value to send. */
 export async function loginAs(ctx: TestContext, username = 'admin', password = 'correct horse battery') {
-  await ensureUser(ctx.database.db, username, password, false)
+  await ensureUser(ctx.database.db, username, password, { resetPassword: false })
   const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } })
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`)
   return cookieHeader(response)

@@ -6,7 +6,7 @@ export const AuditEntry = z.object({
   id: Id,
   userId: z.number().int().nullable(),
   username: z.string().nullable(),
-  /** create, update, delete, import; for users also disable, enable, change-password */
+  /** create, update, delete, import, restore (a revision, or from the trash), purge (from the trash; userId null when the 30 days ran out); for users also disable, enable, change-password */
   action: z.string(),
   /** book, chapter, content, term, feedback, user */
   entity: z.string(),

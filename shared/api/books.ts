@@ -52,11 +52,13 @@ export const CoverQuery = z.object({ v: z.string().max(64).optional() })
 
 /**
  * GET /api/books: each book with its chapters in order; contentCount counts published pages for
- * visitors. The list carries no picture: `coverUrl` is the cover's own cacheable address (or null
- * when the book has none); the data string itself (`coverImage`) comes only with one book
- * (GET /api/books/{id}) and the answers to POST and PUT.
+ * visitors. The list carries no picture: `coverImage`, the spec's field, is here the cover's own
+ * cacheable address (`/api/books/{id}/cover?v=…`, or null when the book has none), and `coverUrl`
+ * the same address under the name it had before; the data string itself comes only with one book
+ * (GET /api/books/{id}) and the answers to POST and PUT, which also take it (decision 047).
  */
-export const BookWithChapters = Book.omit({ coverImage: true }).extend({
+export const BookWithChapters = Book.extend({
+  coverImage: z.string().nullable(),
   coverUrl: z.string().nullable(),
   chapters: z.array(ChapterSummary),
 })

@@ -4,7 +4,7 @@ import {
   CONTENT_SIZE_LIMIT_BYTES,
   FIND_QUERY_MAX_CHARS,
   READER_CHUNK_SIZE,
-  READER_CHUNK_SIZES,
+  READER_CHUNK_SIZE_MAX,
   UPLOAD_CHUNK_CHARS,
 } from '../limits.ts'
 import { Id, IdString, Order, Timestamp } from './common.ts'
@@ -127,11 +127,18 @@ export const FinalizeInput = z.object({
 })
 export type FinalizeInput = z.infer<typeof FinalizeInput>
 
-/** `size` in blocks: only the reader's own size (see READER_CHUNK_SIZES), so chunks come from the cache. */
+const CHUNK_SIZE_RULE = `size must be a whole number of blocks from 1 to ${READER_CHUNK_SIZE_MAX}`
+
+/**
+ * `size` in blocks (top-level elements of the page's body): chunk N of size S is blocks N·S … N·S+S-1.
+ * The reader asks for READER_CHUNK_SIZE, whose chunks the server keeps; any size from 1 to
+ * READER_CHUNK_SIZE_MAX is answered, cut from the stored blocks.
+ */
 const ChunkSize = z.coerce
-  .number()
-  .int()
-  .refine((size) => READER_CHUNK_SIZES.includes(size), `size must be ${READER_CHUNK_SIZES.join(' or ')}`)
+  .number({ error: CHUNK_SIZE_RULE })
+  .int(CHUNK_SIZE_RULE)
+  .min(1, CHUNK_SIZE_RULE)
+  .max(READER_CHUNK_SIZE_MAX, CHUNK_SIZE_RULE)
   .default(READER_CHUNK_SIZE)
 
 export const ReaderChunkQuery = z.object({

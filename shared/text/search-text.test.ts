@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { findMatches, foldForSearch, parseSearchQuery, spellsTermName, toTsQuery } from './search-text.ts'
+import {
+  findMatches,
+  foldForSearch,
+  parseSearchQuery,
+  searchSpelling,
+  spellsTermName,
+  toTsQuery,
+} from './search-text.ts'
 
 describe('search text', () => {
   it.each([
@@ -98,6 +105,6 @@ describe('spellsTermName', () => {
     ['', 'dukkha', false],
     ['!!!', '!!!', false],
   ])('%s spells %s: %s', (input, name, expected) => {
-    expect(spellsTermName(input, name)).toBe(expected)
+    expect(spellsTermName(searchSpelling(input), name)).toBe(expected)
   })
 })

@@ -115,7 +115,7 @@ export function findMatches(text: string, query: SearchQuery): { start: number; 
 }
 
 /** The letters and digits of a text, folded, without the spaces, hyphens and marks between them. */
-const spelling = (text: string) => wordsOf(text.slice(0, 500)).join('')
+export const searchSpelling = (text: string) => wordsOf(text.slice(0, 500)).join('')
 
 /**
  * The ways a lexicon term's name may be typed: the whole name, the name without its bracketed
@@ -124,16 +124,16 @@ const spelling = (text: string) => wordsOf(text.slice(0, 500)).join('')
  */
 export function termNameSpellings(name: string): string[] {
   const bare = name.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
-  const spellings = [name, bare, ...bare.split(/[,;/]/)].map(spelling).filter((s) => s.length > 0)
+  const spellings = [name, bare, ...bare.split(/[,;/]/)].map(searchSpelling).filter((s) => s.length > 0)
   return [...new Set(spellings)]
 }
 
 /**
- * Whether what a reader typed spells a lexicon term's name, with or without diacritics, spaces or
- * hyphens: "dukkha" spells "dukkhā", "paticca samuppada" and "paṭiccasamuppāda" spell
- * "paṭicca-samuppāda". Such a term is what the reader looks for, before pages that merely hold the word.
+ * Whether what a reader typed (its searchSpelling, made once per query) spells a lexicon term's
+ * name, with or without diacritics, spaces or hyphens: "dukkha" spells "dukkhā", "paticca samuppada"
+ * and "paṭiccasamuppāda" spell "paṭicca-samuppāda". Such a term is what the reader looks for, before
+ * pages that merely hold the word.
  */
-export function spellsTermName(input: string, name: string): boolean {
-  const typed = spelling(input)
+export function spellsTermName(typed: string, name: string): boolean {
   return typed.length > 0 && termNameSpellings(name).includes(typed)
 }

@@ -9,8 +9,8 @@ import { siteTexts, toastTexts } from '#client/texts/common.ts'
 import { userQueries } from '#client/api/auth.ts'
 import { failureText } from '#client/api/http.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
-import { SkipToContent } from '#client/features/reader/PublicLayout.tsx'
-import { SiteHeader } from '#client/features/reader/SiteHeader.tsx'
+import { SkipToContent } from '#client/layout/PublicLayout.tsx'
+import { SiteHeader } from '#client/layout/SiteHeader.tsx'
 
 const AdminShell = lazy(() => import('./AdminShell.tsx').then((m) => ({ default: m.AdminShell })))
 
@@ -39,7 +39,8 @@ export function AdminGate() {
         </GateFrame>
       }
     >
-      <AdminShell user={user.data} />
+      {/* Keyed by the user: an editor opened by one user never goes on under another (decision 044). */}
+      <AdminShell key={user.data.id} user={user.data} />
     </Suspense>
   )
 }

@@ -1,17 +1,14 @@
-// The admin layout: navigation, log out, the current admin screen, and logging in again when the
-// session ends while someone works (SessionRenewal).
+// The admin layout: navigation, log out (LogoutButton: asks first when there is unsaved work), the
+// current admin screen, and logging in again when the session ends while someone works (SessionRenewal).
 import { Suspense } from 'react'
-import { NavLink, Outlet, useNavigate } from 'react-router'
+import { NavLink, Outlet } from 'react-router'
 import type { CurrentUser } from '#shared/api/auth.ts'
 import { adminTexts } from '#client/texts/admin.ts'
-import { authTexts } from '#client/texts/auth.ts'
 import { usersTexts } from '#client/texts/users.ts'
-import { useLogoutMutation } from '#client/api/auth.ts'
-import { failureText } from '#client/api/http.ts'
-import { Button } from '#client/components/ui/Button.tsx'
+import { trashTexts } from '#client/texts/trash.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
-import { toast } from '#client/components/ui/use-toast.ts'
-import { SkipToContent } from '#client/features/reader/PublicLayout.tsx'
+import { SkipToContent } from '#client/layout/PublicLayout.tsx'
+import { LogoutButton } from './LogoutButton.tsx'
 import { SessionRenewal } from './SessionRenewal.tsx'
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -62,11 +59,16 @@ export function AdminShell({ user }: { user: CurrentUser }) {
                   {usersTexts.nav}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/trash" className={navLinkClass}>
+                  {trashTexts.nav}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <div className="flex items-center gap-3 text-sm">
             <span className="text-stone-600">{user.username}</span>
-            <LogoutButton />
+            <LogoutButton user={user} />
           </div>
         </div>
       </header>
@@ -77,29 +79,5 @@ export function AdminShell({ user }: { user: CurrentUser }) {
         </Suspense>
       </main>
     </div>
-  )
-}
-
-function LogoutButton() {
-  const navigate = useNavigate()
-  const logout = useLogoutMutation()
-  return (
-    <Button
-      variant="secondary"
-      disabled={logout.isPending}
-      onClick={() =>
-        logout.mutate(undefined, {
-          onSuccess: () => {
-            toast({ title: authTexts.logoutSuccess })
-            void navigate('/')
-          },
-          onError: (failure) => {
-            toast({ variant: 'destructive', title: authTexts.logoutFailure, description: failureText(failure) })
-          },
-        })
-      }
-    >
-      {adminTexts.nav.logout}
-    </Button>
   )
 }

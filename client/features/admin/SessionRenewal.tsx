@@ -97,7 +97,7 @@ function RenewalForm({
       queryClient.setQueryData(userQueries.current().queryKey, user)
       onLoggedIn()
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 401 ? t.wrongPassword : failureText(failure))
+      setError(failure instanceof ApiError && failure.code === 'login_refused' ? t.wrongPassword : failureText(failure))
       setPending(false)
     }
   }

@@ -21,7 +21,16 @@ describe('parseRouteId', () => {
 describe('failure helpers', () => {
   const refusal = new ApiError({ status: 409, statusText: 'Conflict', bodyText: '{"error":"Term already exists"}' })
   const crash = new ApiError({ status: 500, statusText: 'Internal Server Error', bodyText: '{"error":"db"}' })
-  const missing = new ApiError({ status: 404, statusText: 'Not Found', bodyText: '{"error":"Book not found"}' })
+  const missing = new ApiError({
+    status: 404,
+    statusText: 'Not Found',
+    bodyText: '{"error":"Book not found","code":"not_found"}',
+  })
+  const noId = new ApiError({
+    status: 400,
+    statusText: 'Bad Request',
+    bodyText: '{"error":"params.id: Invalid input","code":"validation","details":[]}',
+  })
 
   it("uses the server's message for refusals only", () => {
     expect(serverTextOr(refusal, 'Failed to save term')).toBe('Term already exists')
@@ -29,8 +38,10 @@ describe('failure helpers', () => {
     expect(serverTextOr(new Error('offline'), 'Failed to save term')).toBe('Failed to save term')
   })
 
-  it('treats 404 as not found', () => {
+  it('treats not_found, and an id the server refused, as not found', () => {
     expect(isNotFound(missing)).toBe(true)
+    expect(isNotFound(noId)).toBe(true)
     expect(isNotFound(crash)).toBe(false)
+    expect(isNotFound(refusal)).toBe(false)
   })
 })

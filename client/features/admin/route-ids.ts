@@ -7,8 +7,9 @@ export function parseRouteId(value: string | undefined): number | null {
   return parsed.success ? parsed.data : null
 }
 
+/** Not there, or an id the server refused as no id at all. */
 export function isNotFound(failure: unknown): boolean {
-  return failure instanceof ApiError && (failure.status === 404 || failure.status === 400)
+  return failure instanceof ApiError && (failure.code === 'not_found' || failure.code === 'validation')
 }
 
 /** The server's own message for a refused request; `fallback` for anything else. */

@@ -36,6 +36,17 @@ describe('deferAppScripts', () => {
     expect(html.indexOf(`<script>${appLoader}</script>`)).toBeLessThan(html.indexOf('</body>'))
   })
 
+  it('adds the staged chunks to the template as modulepreloads, once each', () => {
+    const html = deferAppScripts(BUILT, ['/assets/app-D.js', '/assets/react-B.js', '/assets/app-D.js'])
+    const template = new RegExp(`<template id="${APP_SCRIPTS_TEMPLATE_ID}">(.*?)</template>`).exec(html)?.[1]
+    expect(template).toBe(
+      '<script type="module" crossorigin src="/assets/index-A.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-B.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/http-C.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/app-D.js">',
+    )
+  })
+
   it('refuses a page without an entry script or without </body>', () => {
     expect(() => deferAppScripts('<html><head></head><body></body></html>')).toThrow(/no entry module script/)
     expect(() => deferAppScripts('<head><script type="module" src="/a.js"></script></head>')).toThrow(/<\/body>/)

@@ -24,14 +24,22 @@ const ENTRY_TAGS = /\s*<(?:script type="module"[^>]*><\/script>|link rel="module
 
 /**
  * index.html as Vite built it, with the entry script and modulepreload tags moved from where Vite
- * put them into the template at the end of <body>, followed by the loader.
+ * put them into the template at the end of <body>, followed by the loader. `preloads` (addresses)
+ * are added to the template as modulepreloads too: the chunks the entry starts in stages
+ * (staged-start.ts), fetched beside it rather than one after another.
  */
-export function deferAppScripts(html: string): string {
+export function deferAppScripts(html: string, preloads: readonly string[] = []): string {
   const tags = [...html.matchAll(ENTRY_TAGS)].map((match) => match[0])
+  const named = new Set(tags.map((tag) => /(?:src|href)="([^"]+)"/.exec(tag)?.[1]))
+  for (const href of preloads) {
+    if (named.has(href)) continue
+    named.add(href)
+    tags.push(`<link rel="modulepreload" crossorigin href="${href}">`)
+  }
   if (!tags.some((tag) => tag.includes('<script'))) throw new Error('index.html has no entry module script')
   if (!html.includes('</body>')) throw new Error('index.html has no </body> to put the app loader before')
   let deferred = html
-  for (const tag of tags) deferred = deferred.replace(tag, '')
+  for (const tag of tags) deferred = deferred.replace(tag, () => '')
   const template = `<template id="${APP_SCRIPTS_TEMPLATE_ID}">${tags.map((tag) => tag.trim()).join('')}</template>`
   return deferred.replace('</body>', () => `  ${template}\n    <script>${appLoader}</script>\n  </body>`)
 }

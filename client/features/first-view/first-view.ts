@@ -2,11 +2,9 @@
 // React renders, main.tsx notes the reader page's data and its first chunk's element; the reader then
 // starts from them instead of asking the server, and moves the chunk's nodes into its own element in
 // the same frame as React replaces the rest, so the text is never drawn again and nothing moves.
-import type { ContentSummary, ReaderChunk } from '#shared/api/content.ts'
+import { FIRST_CHUNK_ATTRIBUTE, FIRST_VIEW_DATA_ID, FRAME_ATTRIBUTE, type FirstViewData } from '#shared/first-view.ts'
 
-export interface FirstView {
-  summary: ContentSummary
-  chunk: Omit<ReaderChunk, 'chunk'>
+export interface FirstView extends FirstViewData {
   /** The first chunk as the server sent it; its child nodes move into the reader's own element. */
   element: HTMLElement
   /** How far the reader had scrolled the server's page before the script took it over. */
@@ -17,16 +15,24 @@ let captured: FirstView | null = null
 
 /** Call once, before React renders into `root`. */
 export function captureFirstView(root: HTMLElement) {
-  const frame = root.querySelector('[data-first-view]')
-  const script = document.getElementById('first-view-data')
-  const element = frame?.querySelector<HTMLElement>('[data-chunk="0"]')
+  const frame = root.querySelector(`[${FRAME_ATTRIBUTE}]`)
+  const script = document.getElementById(FIRST_VIEW_DATA_ID)
+  const element = frame?.querySelector<HTMLElement>(`[${FIRST_CHUNK_ATTRIBUTE}]`)
   if (!frame || !script || !element) return
   try {
-    const data = JSON.parse(script.textContent ?? '') as Pick<FirstView, 'summary' | 'chunk'>
+    const data = JSON.parse(script.textContent ?? '') as FirstViewData
     const main = frame.querySelector('main')
-    const view: FirstView = { ...data, element, scrollTop: main?.scrollTop ?? 0 }
-    // React renders in slices (main.tsx) while the reader may go on scrolling the server's page.
-    main?.addEventListener('scroll', () => (view.scrollTop = main.scrollTop), { passive: true })
+    // Read at the next frame, not now: the parser may just have added the chunk's last blocks, and
+    // asking for scrollTop here would lay the page out inside the script's task (decision 050).
+    const view: FirstView = { ...data, element, scrollTop: 0 }
+    if (main) {
+      const note = () => {
+        if (main.isConnected) view.scrollTop = main.scrollTop
+      }
+      requestAnimationFrame(note)
+      // React renders in slices (main.tsx) while the reader may go on scrolling the server's page.
+      main.addEventListener('scroll', note, { passive: true })
+    }
     captured = view
   } catch (failure) {
     console.warn('The page’s first view could not be read; loading it again', failure)

@@ -7,9 +7,9 @@ import type { KeyboardEvent, RefObject } from 'react'
 import { toastTexts } from '#client/texts/common.ts'
 import { readerTexts } from '#client/texts/reader.ts'
 import { toast } from '#client/components/ui/use-toast.ts'
+import { useScrollRoot } from '#client/layout/scroll-root.ts'
 import { blockAddress, blockInView, blockOf, blockPreview, firstBlock, lastBlock, step } from './block-link.ts'
 import type { Step } from './block-link.ts'
-import { useScrollRoot } from './scroll-root.ts'
 
 interface BlockLinkProps {
   body: RefObject<HTMLElement | null>
@@ -121,6 +121,9 @@ export function BlockLink({ body, contentId, items, onGap, onEnd }: BlockLinkPro
   }, [block, items, readingBlock])
 
   // Beside its block; again whenever the body's height changes (chunks, images, a narrower window).
+  // Placed by the observer only, whose first call comes right after the browser's own layout of the
+  // frame, before it paints: measuring here would lay the page out once more inside React's commit
+  // (the app's first commit, or a chunk's arrival), a long task on a phone (decision 050).
   useLayoutEffect(() => {
     const element = body.current
     const link = button.current
@@ -128,7 +131,6 @@ export function BlockLink({ body, contentId, items, onGap, onEnd }: BlockLinkPro
     const place = () => {
       link.style.top = `${block.getBoundingClientRect().top - element.getBoundingClientRect().top}px`
     }
-    place()
     const observer = new ResizeObserver(place)
     observer.observe(element)
     return () => observer.disconnect()

@@ -23,7 +23,7 @@ export function ChapterPage() {
 function ChapterAbout({ chapterId }: { chapterId: number | null }) {
   const chapter = useQuery({ ...readerQueries.chapter(chapterId ?? 0), enabled: chapterId !== null })
   const pages = useQuery({ ...readerQueries.chapterPages(chapterId ?? 0), enabled: chapterId !== null })
-  if (chapterId === null || (chapter.error instanceof ApiError && chapter.error.status === 404)) {
+  if (chapterId === null || (chapter.error instanceof ApiError && chapter.error.code === 'not_found')) {
     return <PageHeading title={bookTexts.chapterNotFound}>{bookTexts.chapterNotFound}</PageHeading>
   }
   if (chapter.isPending) return <LoadingStatus />

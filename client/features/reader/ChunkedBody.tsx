@@ -4,9 +4,9 @@ import { memo, useEffect, useRef } from 'react'
 import { readerTexts } from '#client/texts/reader.ts'
 import { adoptChunk } from '#client/features/first-view/first-view.ts'
 import type { FirstView } from '#client/features/first-view/first-view.ts'
+import { useScrollRoot } from '#client/layout/scroll-root.ts'
 import { BlockLink } from './BlockLink.tsx'
 import { SectionEditLink } from './SectionEditLink.tsx'
-import { useScrollRoot } from './scroll-root.ts'
 import type { ChunkLoader } from './use-chunk-loader.ts'
 
 /** Placeholders start loading this far before they scroll into view. */

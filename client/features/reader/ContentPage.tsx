@@ -15,8 +15,3 @@ export function ContentPage() {
   if (search.get('print') === '1') return <PrintView key={contentId} contentId={contentId} />
   return <Reader key={contentId} contentId={contentId} />
 }
-
-/** True on the print view's address: the layout leaves out the header and the side panel there. */
-export function isPrintAddress(search: URLSearchParams, pathname: string): boolean {
-  return search.get('print') === '1' && (pathname.startsWith('/content/') || pathname.startsWith('/chapter/'))
-}

@@ -15,13 +15,13 @@ import { isOfflineMiss } from '#client/features/offline/offline-miss.ts'
 import { OfflinePageMissing } from '#client/features/offline/OfflinePageMissing.tsx'
 import { anyBookSaved } from '#client/features/offline/saved-books-key.ts'
 import { lazyPart } from '#client/components/lazy-part.ts'
+import { useScrollRoot } from '#client/layout/scroll-root.ts'
 import { ChunkedBody } from './ChunkedBody.tsx'
 import { LoadStatus } from './LoadStatus.tsx'
 import { PageEndNav } from './PageEndNav.tsx'
 import { ResumeOffer } from './ResumeOffer.tsx'
 import type { OpenTerm } from './TermPopup.tsx'
 import { TitleBar } from './TitleBar.tsx'
-import { useScrollRoot } from './scroll-root.ts'
 import { useFollowInApp } from './in-app-link.ts'
 import { useChunkLoader } from './use-chunk-loader.ts'
 import { useReaderJumps } from './use-reader-jumps.ts'
@@ -75,7 +75,7 @@ export function Reader({ contentId }: { contentId: number }) {
   }, [contentId, readBuild])
 
   if (isOfflineMiss(summary.error)) return <OfflinePageMissing />
-  if (summary.error instanceof ApiError && summary.error.status === 404) {
+  if (summary.error instanceof ApiError && summary.error.code === 'not_found') {
     return <PageHeading title={readerTexts.contentNotFound}>{readerTexts.contentNotFound}</PageHeading>
   }
 
@@ -116,7 +116,7 @@ export function Reader({ contentId }: { contentId: number }) {
       className="reader"
     >
       <TitleBar summary={summary.data} onJump={jumpTo} find={{ contentId, loader, article, scrollRoot }} />
-      {summary.isError && !(summary.error instanceof ApiError && summary.error.status === 404) ? (
+      {summary.isError && !(summary.error instanceof ApiError && summary.error.code === 'not_found') ? (
         <p role="alert" className="mb-4 text-sm text-red-800">
           {readerTexts.fetchContentFailed}
         </p>

@@ -9,7 +9,7 @@ import { Link } from 'react-router'
 import { fill } from '#shared/text/fill.ts'
 import { sectionEditTexts } from '#client/texts/reader.ts'
 import { userQueries } from '#client/api/auth.ts'
-import { useScrollRoot } from './scroll-root.ts'
+import { useScrollRoot } from '#client/layout/scroll-root.ts'
 
 /** A heading the reader shows as a block of its own: the start of a section. */
 const HEADING_SELECTOR = '.reader-chunk > :is(h1, h2, h3, h4, h5, h6)[id]'

@@ -16,7 +16,7 @@ export function TermPage() {
   const termId = /^[0-9]{1,10}$/.test(id ?? '') ? Number(id) : null
   const term = useQuery({ ...readerQueries.term(termId ?? 0), enabled: termId !== null && termId > 0 })
   const followInApp = useFollowInApp()
-  if (termId === null || termId <= 0 || (term.error instanceof ApiError && term.error.status === 404)) {
+  if (termId === null || termId <= 0 || (term.error instanceof ApiError && term.error.code === 'not_found')) {
     return <PageHeading title={readerTexts.termNotFound}>{readerTexts.termNotFound}</PageHeading>
   }
   if (term.isPending) return <LoadingStatus />

@@ -27,7 +27,7 @@ function TermPopupContent({ termId, link, onClose }: OpenTerm & { onClose: () =>
   const term = useQuery(readerQueries.term(termId))
   // A link in the description to a page or another term opens it in the app, and the popup closes.
   const followInApp = useFollowInApp(onClose)
-  const missing = term.error instanceof ApiError && term.error.status === 404
+  const missing = term.error instanceof ApiError && term.error.code === 'not_found'
   const title = term.data?.term ?? (term.isError ? readerTexts.termNotFound : readerTexts.termLoading)
   return (
     <DialogContent

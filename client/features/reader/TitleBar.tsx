@@ -11,10 +11,10 @@ import { readerTexts } from '#client/texts/reader.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { PageHeading } from '#client/components/PageHeading.tsx'
 import { lazyPart } from '#client/components/lazy-part.ts'
+import { titleBarClasses } from '#client/layout/layout-classes.ts'
+import { useScrollRoot } from '#client/layout/scroll-root.ts'
 import type { FindTarget } from './FindBar.tsx'
-import { titleBarClasses } from './layout-classes.ts'
 import { pagerLinkLabel } from './PageEndNav.tsx'
-import { useScrollRoot } from './scroll-root.ts'
 import { titleBarVisible } from './title-bar.ts'
 
 /** The table of contents' popover (Radix Popover, Floating UI) loads when it is first wanted. */

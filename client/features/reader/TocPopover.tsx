@@ -7,7 +7,7 @@ import { tocHeadings } from '#shared/text/toc-filter.ts'
 import { siteTexts } from '#client/texts/common.ts'
 import { readerTexts } from '#client/texts/reader.ts'
 import { readerQueries } from '#client/api/reader.ts'
-import { Popover, PopoverAnchor, PopoverContent } from './ui/Popover.tsx'
+import { Popover, PopoverAnchor, PopoverContent } from '#client/components/ui/Popover.tsx'
 
 export interface TocPopoverProps {
   contentId: number | null

@@ -1,11 +1,12 @@
 // The front page when no content is chosen: a quotation and the institute's signature. Its markup
-// is welcome-html.ts, which the server also sends before any script runs. Below it, the pages this
-// browser read last (reading-history.ts), added after the text so nothing above them moves.
+// is client/layout/welcome-html.ts, which the server also sends before any script runs. Below it,
+// the pages this browser read last (reading-history.ts), added after the text so nothing above them
+// moves.
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { readerTexts } from '#client/texts/reader.ts'
+import { welcomeArticleClass, welcomeInnerHtml, welcomeTitle } from '#client/layout/welcome-html.ts'
 import { readHistory } from './reading-history.ts'
-import { welcomeArticleClass, welcomeInnerHtml, welcomeTitle } from './welcome-html.ts'
 
 const html = welcomeInnerHtml()
 const RECENT_SHOWN = 5

@@ -76,7 +76,7 @@ async function fetchChunk(contentId: number, chunk: number, buildRef: { current:
   try {
     answer = await fetchReaderChunk(contentId, chunk, build)
   } catch (failure) {
-    if (!(failure instanceof ApiError && failure.status === 409 && build !== null)) throw failure
+    if (!(failure instanceof ApiError && failure.code === 'page_changed' && build !== null)) throw failure
     answer = await fetchReaderChunk(contentId, chunk)
   }
   if (answer.buildId !== null) buildRef.current = answer.buildId

@@ -4,7 +4,7 @@
 import { useId, useState } from 'react'
 import type { RefObject } from 'react'
 import { readerTexts } from '#client/texts/reader.ts'
-import { Popover, PopoverAnchor, PopoverContent } from '#client/features/reader/ui/Popover.tsx'
+import { Popover, PopoverAnchor, PopoverContent } from '#client/components/ui/Popover.tsx'
 import { TEXT_SIZES, THEMES, WIDTHS, type ReadingSettings } from './settings.ts'
 import { useReadingSettings } from './use-reading-settings.ts'
 

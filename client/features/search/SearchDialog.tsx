@@ -6,7 +6,7 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import { searchTexts } from '#client/texts/search.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { lazyPart } from '#client/components/lazy-part.ts'
-import { layoutClasses } from '#client/features/reader/layout-classes.ts'
+import { layoutClasses } from '#client/layout/layout-classes.ts'
 
 export const searchDialogBody = lazyPart(() => import('./SearchDialogBody.tsx'), 'SearchDialogBody')
 

@@ -5,20 +5,27 @@ import type { DbOrTx, Tx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema.ts'
 import type { Page } from '../../lib/paging.ts'
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'restore' | 'disable' | 'enable' | 'change-password'
+export type AuditAction =
+  'create' | 'update' | 'delete' | 'import' | 'restore' | 'purge' | 'disable' | 'enable' | 'change-password'
 export type AuditEntity = 'book' | 'chapter' | 'content' | 'term' | 'feedback' | 'image' | 'user'
 
 export async function recordAudit(
   tx: Tx,
-  user: CurrentUser,
+  /** null for the server's own work (the trash's purge after 30 days). */
+  user: CurrentUser | null,
   action: AuditAction,
   entity: AuditEntity,
   entityId: number | null,
   details: Record<string, unknown> = {},
 ) {
-  await tx
-    .insert(auditLog)
-    .values({ userId: user.id, username: user.username, action, entity, entityId, details: JSON.stringify(details) })
+  await tx.insert(auditLog).values({
+    userId: user?.id ?? null,
+    username: user?.username ?? null,
+    action,
+    entity,
+    entityId,
+    details: JSON.stringify(details),
+  })
 }
 
 export async function listAudit(db: DbOrTx, page: Page) {

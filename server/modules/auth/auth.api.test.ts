@@ -17,12 +17,22 @@ async function login(username: string, password: string, extra: { remoteAddress?
   })
 }
 
-/** What GET /api/user answers (200 always): the user, or null for nobody. */
+/** What GET /api/user answers: the user (200), or null for nobody (401, as the product spec says). */
 async function currentUser(cookie: string) {
   const response = await ctx.app.inject({ url: '/api/user', headers: { cookie } })
+  if (response.statusCode === 401) {
+    expect(response.json()).toHaveProperty('error')
+    return null
+  }
   expect(response.statusCode).toBe(200)
-  return response.json() as { id: number; username: string } | null
+  return response.json() as { id: number; username: string }
 }
+
+/** The Set-Cookie of an answer, by cookie name. */
+const setCookies = (response: { headers: Record<string, unknown> }) =>
+  new Map(
+    [response.headers['set-cookie'] ?? []].flat().map((line) => [String(line).split('=')[0]!, String(line)] as const),
+  )
 
 describe('health', () => {
   it('answers 200 {status: ok} when the database is reachable', async () => {
@@ -33,12 +43,31 @@ describe('health', () => {
 })
 
 describe('current user', () => {
-  it('is 200 with null when nobody is logged in (no error status for a visitor), kept by no cache', async () => {
+  it('is 401 with a JSON error when nobody is logged in (product spec §6), kept by no cache', async () => {
     const response = await ctx.app.inject({ url: '/api/user' })
-    expect(response.statusCode).toBe(200)
+    expect(response.statusCode).toBe(401)
     expect(response.headers['content-type']).toMatch(/^application\/json/)
-    expect(response.body).toBe('null')
+    expect(response.json()).toEqual({ error: 'Not logged in', code: 'unauthenticated' })
     expect(response.headers['cache-control']).toBe('no-store')
+    // A visitor without cookies is told nothing else: no cookie is set or cleared.
+    expect(response.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('clears a dead session cookie and the signed-in hint, and a hint without a session', async () => {
+    const cookie = await loginAs(ctx, 'gone-session')
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })
+    for (const sent of [cookie, 'signed_in=1']) {
+      const response = await ctx.app.inject({ url: '/api/user', headers: { cookie: sent } })
+      expect(response.statusCode).toBe(401)
+      const cleared = setCookies(response)
+      expect(cleared.get('signed_in')).toMatch(/Expires=Thu, 01 Jan 1970/)
+      if (sent === cookie) expect(cleared.get('session')).toMatch(/Expires=Thu, 01 Jan 1970/)
+      expect(response.headers['cache-control']).toBe('private, no-store')
+    }
+    // Any API request does it, not only GET /api/user.
+    const books = await ctx.app.inject({ url: '/api/books', headers: { cookie } })
+    expect(books.statusCode).toBe(200)
+    expect(setCookies(books).get('session')).toMatch(/Expires=Thu, 01 Jan 1970/)
   })
 
   it('is the logged-in user, without the password hash', async () => {
@@ -52,13 +81,20 @@ describe('current user', () => {
 
 describe('login', () => {
   it('sets an HttpOnly SameSite=Lax session cookie and a new session id at every login', async () => {
-    await ensureUser(ctx.database.db, 'twice', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'twice', 'correct horse battery', { resetPassword: false })
     const first = await login('twice', 'correct horse battery')
     expect(first.statusCode).toBe(200)
-    const setCookie = String(first.headers['set-cookie'])
+    const setCookie = setCookies(first).get('session')
     expect(setCookie).toMatch(/HttpOnly/i)
     expect(setCookie).toMatch(/SameSite=Lax/i)
     expect(setCookie).not.toMatch(/Secure/i)
+    // Beside it the signed-in hint: readable by scripts, no secret in it, the same lifetime.
+    const hint = setCookies(first).get('signed_in')
+    expect(hint).toMatch(/^signed_in=1;/)
+    expect(hint).not.toMatch(/HttpOnly/i)
+    expect(hint).toMatch(/SameSite=Lax/i)
+    expect(hint).toMatch(/Path=\//)
+    expect(hint!.match(/Max-Age=\d+/)?.[0]).toBe(setCookie!.match(/Max-Age=\d+/)?.[0])
     const second = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -68,8 +104,7 @@ describe('login', () => {
     expect(cookieHeader(second)).not.toBe(cookieHeader(first))
     // the session the browser had before is over
     const old = await ctx.app.inject({ url: '/api/user', headers: { cookie: cookieHeader(first) } })
-    expect(old.statusCode).toBe(200)
-    expect(old.json()).toBeNull()
+    expect(old.statusCode).toBe(401)
   })
 
   it('stores only a hash of the session id', async () => {
@@ -81,12 +116,12 @@ describe('login', () => {
   })
 
   it('refuses a wrong password and an unknown user alike with 401', async () => {
-    await ensureUser(ctx.database.db, 'alice', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'alice', 'correct horse battery', { resetPassword: false })
     const wrong = await login('alice', 'wrong password', { remoteAddress: '10.0.0.1' })
     const unknown = await login('nobody', 'wrong password', { remoteAddress: '10.0.0.1' })
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({ error: 'Invalid username or password' })
+    expect(wrong.json()).toEqual({ error: 'Invalid username or password', code: 'login_refused' })
     expect(unknown.json()).toEqual(wrong.json())
   })
 
@@ -105,7 +140,7 @@ describe('login', () => {
   })
 
   it('slows a username down after failures from many clients, for clients that failed themselves', async () => {
-    await ensureUser(ctx.database.db, 'target', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'target', 'correct horse battery', { resetPassword: false })
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
       const response = await login('target', 'nope', { remoteAddress: `10.1.0.${i + 1}` })
       expect(response.statusCode).toBe(401)
@@ -119,7 +154,7 @@ describe('login', () => {
   })
 
   it('throttles failures per client, whatever the username', async () => {
-    await ensureUser(ctx.database.db, 'bob', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'bob', 'correct horse battery', { resetPassword: false })
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
       expect((await login(`guess-${i}`, 'nope', { remoteAddress: '10.2.0.1' })).statusCode).toBe(401)
     }
@@ -129,17 +164,17 @@ describe('login', () => {
   })
 
   it('does not count successful logins', async () => {
-    await ensureUser(ctx.database.db, 'often', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'often', 'correct horse battery', { resetPassword: false })
     for (let i = 0; i < LOGIN_MAX_FAILURES + 5; i++) {
       expect((await login('often', 'correct horse battery', { remoteAddress: '10.3.0.1' })).statusCode).toBe(200)
     }
   })
 
   it('refuses a cross-site Origin with 403 and accepts its own', async () => {
-    await ensureUser(ctx.database.db, 'carol', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'carol', 'correct horse battery', { resetPassword: false })
     const foreign = await login('carol', 'correct horse battery', { origin: 'https://evil.example' })
     expect(foreign.statusCode).toBe(403)
-    expect(foreign.json()).toEqual({ error: 'Cross-site request refused' })
+    expect(foreign.json()).toEqual({ error: 'Cross-site request refused', code: 'forbidden' })
     expect((await login('carol', 'correct horse battery', { origin: 'null' })).statusCode).toBe(403)
     expect((await login('carol', 'correct horse battery', { origin: SAME_ORIGIN })).statusCode).toBe(200)
   })
@@ -153,6 +188,9 @@ describe('logout', () => {
     expect(response.statusCode).toBe(200)
     const after = await ctx.database.db.select().from(sessions)
     expect(after.length).toBe(before.length - 1)
+    // Both cookies end in the browser.
+    expect(setCookies(response).get('session')).toMatch(/Expires=Thu, 01 Jan 1970/)
+    expect(setCookies(response).get('signed_in')).toMatch(/Expires=Thu, 01 Jan 1970/)
     expect(await currentUser(cookie)).toBeNull()
   })
 
@@ -176,7 +214,8 @@ describe('session expiry', () => {
 
   it('ignores a cookie whose signature was tampered with', async () => {
     const cookie = await loginAs(ctx, 'tamper')
-    const forged = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
+    const session = cookie.split('; ').find((pair) => pair.startsWith('session='))!
+    const forged = session.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
     expect(await currentUser(forged)).toBeNull()
   })
 })

@@ -2,21 +2,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CurrentUser, LoginInput, RegisterInput } from '#shared/api/auth.ts'
+import { ApiErrorBody } from '#shared/api/errors.ts'
 import type { Db } from '../../db/client.ts'
 import { clearSessionCookie, startSession } from '../../http/auth.ts'
+import { unauthorized } from '../../http/errors.ts'
 import { endSession, login, register } from './auth.service.ts'
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  // Asked on every page, by visitors too: nobody logged in is an answer (null), not a failure.
+  // As the product spec says: 401 means nobody is logged in. The client asks only while the
+  // signed-in hint cookie is there (decision 047), so visitors' pages never see the 401.
   app.get(
     '/api/user',
-    { config: { access: 'public' }, schema: { response: { 200: CurrentUser.nullable() } } },
-    async (request) => request.user ?? null,
+    {
+      config: { access: 'public', cost: 'fixed' },
+      schema: {
+        description: 'The logged-in user; 401 when nobody is logged in (a dead session cookie is cleared).',
+        response: { 200: CurrentUser, 401: ApiErrorBody },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized('Not logged in')
+      return request.user
+    },
   )
 
   app.post(
     '/api/login',
-    { config: { access: 'public' }, schema: { body: LoginInput, response: { 200: CurrentUser } } },
+    { config: { access: 'public', cost: 'fixed' }, schema: { body: LoginInput, response: { 200: CurrentUser } } },
     async (request, reply) => {
       const user = await login(db, request.body.username, request.body.password, request.ip)
       // A new session id at every login; the one the browser had (if any) ends.
@@ -29,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.post(
     '/api/logout',
-    { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: { access: 'public', cost: 'fixed' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request, reply) => {
       if (request.sessionToken) await endSession(db, request.sessionToken)
       clearSessionCookie(request, reply)
@@ -39,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.post(
     '/api/register',
-    { config: { access: 'public' }, schema: { body: RegisterInput, response: { 201: CurrentUser } } },
+    { config: { access: 'public', cost: 'fixed' }, schema: { body: RegisterInput, response: { 201: CurrentUser } } },
     async (request, reply) => {
       const user = await register(db, request.body.username, request.body.password, request.user)
       // The very first user is logged in at once; an administrator adding a user stays who they are.

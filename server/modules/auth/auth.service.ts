@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { CurrentUser } from '#shared/api/auth.ts'
 import type { Db } from '../../db/client.ts'
-import { conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts'
+import { AppError, forbidden, tooManyRequests } from '../../http/errors.ts'
 import * as repo from './auth.repo.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import * as throttle from '../rate-limits/rate-limits.service.ts'
@@ -76,7 +76,7 @@ export async function login(db: Db, username: string, password: string, clientIp
   const user = await repo.findUserByUsername(db, username)
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
   // A disabled account gets the same answer as a wrong password: no telling which names exist.
-  if (!user || !ok || user.disabledAt !== null) throw unauthorized('Invalid username or password')
+  if (!user || !ok || user.disabledAt !== null) throw new AppError(401, 'login_refused', 'Invalid username or password')
   await throttle.release(db, [keys.address, keys.username])
   await repo.recordLogin(db, user.id, new Date())
   return { id: user.id, username: user.username }
@@ -97,7 +97,9 @@ export async function register(db: Db, username: string, password: string, admin
     if (!byAdmin && (await repo.countUsers(tx)) > 0) {
       throw registrationClosed()
     }
-    if (await repo.findUserByUsername(tx, username)) throw conflict('A user with this username already exists')
+    if (await repo.findUserByUsername(tx, username)) {
+      throw new AppError(409, 'already_exists', 'A user with this username already exists')
+    }
     const user = await repo.insertUser(tx, username, passwordHash)
     // An administrator adding a user is a change like any other; the very first user has nobody to name.
     if (admin) await recordAudit(tx, admin, 'create', 'user', user.id, { username })
@@ -110,7 +112,12 @@ export async function register(db: Db, username: string, password: string, admin
  * it was disabled, and ends its sessions. Used by ADMIN_USERNAME/ADMIN_PASSWORD at start and by
  * `npm run user:create`.
  */
-export async function ensureUser(db: Db, username: string, password: string, resetPassword: boolean) {
+export async function ensureUser(
+  db: Db,
+  username: string,
+  password: string,
+  { resetPassword }: { resetPassword: boolean },
+) {
   const passwordHash = await hashPassword(password)
   const inserted = await repo.insertUserIfAbsent(db, username, passwordHash)
   if (inserted) return { user: inserted, created: true }

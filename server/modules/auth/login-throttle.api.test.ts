@@ -17,7 +17,7 @@ const login = (username: string, password: string, clientAddress: string) =>
 
 describe('login throttling', () => {
   it('verifies at most the limit of 50 parallel wrong passwords for one user from one address', async () => {
-    await ensureUser(ctx.database.db, 'burst', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'burst', 'correct horse battery', { resetPassword: false })
     const answers = await Promise.all(Array.from({ length: 50 }, () => login('burst', 'wrong', '198.51.100.7')))
     const statuses = answers.map((a) => a.statusCode)
     // 401 is a password that was verified and was wrong; 429 was refused before verifying.
@@ -34,7 +34,7 @@ describe('login throttling', () => {
     // opposite orders; PostgreSQL broke the deadlock by failing requests with 500.
     const statuses: number[] = []
     for (let round = 0; round < 20; round++) {
-      await ensureUser(ctx.database.db, `round-${round}`, 'correct horse battery', false)
+      await ensureUser(ctx.database.db, `round-${round}`, 'correct horse battery', { resetPassword: false })
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
           login(`round-${round}`, i % 2 ? 'wrong' : 'correct horse battery', `192.0.2.${round}`),
@@ -46,7 +46,7 @@ describe('login throttling', () => {
   })
 
   it('blocks an address after its failures, whatever the username, and no other address', async () => {
-    await ensureUser(ctx.database.db, 'neighbour', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'neighbour', 'correct horse battery', { resetPassword: false })
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
       expect((await login(`guess-${i}`, 'wrong', '203.0.113.5')).statusCode).toBe(401)
     }
@@ -57,7 +57,7 @@ describe('login throttling', () => {
   })
 
   it('lets the administrator in from a clean address while strangers attack the name from many', async () => {
-    await ensureUser(ctx.database.db, 'admin', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'admin', 'correct horse battery', { resetPassword: false })
     const attackers = Array.from({ length: 30 }, (_, i) => `192.0.2.${i + 1}`)
     for (const address of attackers) await login('admin', 'letmein', address)
     // every attacker that has failed is slowed down on this name, even with the right password …
@@ -75,7 +75,7 @@ describe('login throttling', () => {
   })
 
   it('treats fresh IPv6 addresses of one network as the same client', async () => {
-    await ensureUser(ctx.database.db, 'v6target', 'correct horse battery', false)
+    await ensureUser(ctx.database.db, 'v6target', 'correct horse battery', { resetPassword: false })
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
       expect((await login('v6target', 'wrong', `2001:db8:aa:bb::${i + 1}`)).statusCode).toBe(401)
     }

@@ -185,11 +185,12 @@ describe('books', () => {
       // Every book of this file (a 14 MB cover among them) fits in a few kilobytes.
       expect(response.body.length).toBeLessThan(8_000)
       const list = response.json() as Record<string, unknown>[]
-      expect(list.every((book) => !('coverImage' in book))).toBe(true)
-      expect(list.find((book) => book.id === covered.id)!.coverUrl).toMatch(
+      // The spec's coverImage is there, as the cover's address (decision 047), and coverUrl beside it.
+      expect(list.every((book) => book.coverImage === book.coverUrl)).toBe(true)
+      expect(list.find((book) => book.id === covered.id)!.coverImage).toMatch(
         new RegExp(`^/api/books/${covered.id}/cover\\?v=[0-9a-f]{16}$`),
       )
-      expect(list.find((book) => book.id === bare.id)!.coverUrl).toBeNull()
+      expect(list.find((book) => book.id === bare.id)!.coverImage).toBeNull()
     }
   })
 
@@ -238,7 +239,7 @@ describe('books', () => {
     for (const url of [`/api/books/${bare.id}/cover`, '/api/books/999999/cover?v=0123456789abcdef']) {
       const response = await ctx.app.inject({ url })
       expect(response.statusCode, url).toBe(404)
-      expect(response.json(), url).toEqual({ error: 'Cover not found' })
+      expect(response.json(), url).toEqual({ error: 'Cover not found', code: 'not_found' })
       expect(response.headers['cache-control'], url).toBe('no-store')
     }
     expect((await ctx.app.inject({ url: '/api/books/abc/cover' })).statusCode).toBe(400)
@@ -250,7 +251,10 @@ describe('books', () => {
 
   it('answers 404 for unknown books and 400 for ids that are not positive integers', async () => {
     const headers = await admin()
-    expect((await ctx.app.inject({ url: '/api/books/999999' })).json()).toEqual({ error: 'Book not found' })
+    expect((await ctx.app.inject({ url: '/api/books/999999' })).json()).toEqual({
+      error: 'Book not found',
+      code: 'not_found',
+    })
     expect(
       (await ctx.app.inject({ method: 'PUT', url: '/api/books/999999', headers, payload: { title: 'x' } })).statusCode,
     ).toBe(404)

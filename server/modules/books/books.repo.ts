@@ -29,7 +29,7 @@ export async function findCover(db: DbOrTx, id: number) {
 }
 
 /** Every chapter with its page count, in reading order; one query for all books (never one per book). */
-export async function listChapterSummaries(db: DbOrTx, publishedOnly: boolean) {
+export async function listChapterSummaries(db: DbOrTx, { publishedOnly }: { publishedOnly: boolean }) {
   const counted = publishedOnly ? sql`${contentPages.published}` : sql`true`
   return db
     .select({

@@ -5,6 +5,7 @@ import { Book, BookInput, BookWithChapters, CoverQuery } from '#shared/api/books
 import { IdParams } from '#shared/api/common.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
+import { sendVersioned } from '../../http/immutable.ts'
 import { withIsoDates } from '../../lib/timestamps.ts'
 import { findBook } from './books.repo.ts'
 import { bookCover, booksWithChapters, changeBook, createBook, removeBook } from './books.service.ts'
@@ -15,17 +16,17 @@ const BOOK_BODY_LIMIT = 15 * 1024 * 1024
 export const booksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/books',
-    { config: { access: 'public' }, schema: { response: { 200: z.array(BookWithChapters) } } },
+    { config: { access: 'public', cost: 'rows' }, schema: { response: { 200: z.array(BookWithChapters) } } },
     async (request) => {
       // Administrators count every page; visitors only the published ones they can open.
-      const books = await booksWithChapters(db, request.user === null)
+      const books = await booksWithChapters(db, { publishedOnly: request.user === null })
       return books.map(withIsoDates)
     },
   )
 
   app.get(
     '/api/books/:id',
-    { config: { access: 'public' }, schema: { params: IdParams, response: { 200: Book } } },
+    { config: { access: 'public', cost: 'fixed' }, schema: { params: IdParams, response: { 200: Book } } },
     async (request) => {
       const book = await findBook(db, request.params.id)
       if (!book) throw notFound('Book')
@@ -36,7 +37,7 @@ export const booksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/api/books/:id/cover',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cost: 'fixed' },
       schema: {
         description:
           'The cover picture itself (image/jpeg, image/png or image/webp). With `v` naming the current ' +
@@ -49,15 +50,14 @@ export const booksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       // Books have no drafts: a cover is as public as its book (GET /api/books/{id}).
       const cover = await bookCover(db, request.params.id)
       if (!cover) throw notFound('Cover')
-      const etag = `"${cover.version}"`
-      reply.header('ETag', etag)
-      reply.header(
-        'Cache-Control',
+      return sendVersioned(request, reply, {
+        etag: `"${cover.version}"`,
+        keptBy: 'anyone',
         // The address names the picture, so what it answers never changes; any other asks again.
-        request.query.v === cover.version ? 'public, max-age=31536000, immutable' : 'public, no-cache',
-      )
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-      return reply.type(cover.type).send(cover.bytes)
+        versioned: request.query.v === cover.version,
+        type: cover.type,
+        body: cover.bytes,
+      })
     },
   )
 

@@ -5,6 +5,7 @@ import type { BookValues } from '#shared/api/books.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
 import { fieldChanges, recordAudit } from '../audit/audit.service.ts'
+import { moveToTrash } from '../trash/trash.service.ts'
 import {
   bookColumns,
   deleteBook,
@@ -19,17 +20,22 @@ import {
 // Chapters ask whether a book exists through here; the SQL stays in books.repo.ts (decision 018).
 export { bookExists } from './books.repo.ts'
 
-export async function booksWithChapters(db: Db, publishedOnly: boolean) {
-  const [books, chapters] = await Promise.all([listBooks(db), listChapterSummaries(db, publishedOnly)])
+export async function booksWithChapters(db: Db, { publishedOnly }: { publishedOnly: boolean }) {
+  const [books, chapters] = await Promise.all([listBooks(db), listChapterSummaries(db, { publishedOnly })])
   const byBook = new Map(
-    books.map(({ coverVersion, ...book }) => [
-      book.id,
-      {
-        ...book,
-        coverUrl: coverVersion ? coverPath(book.id, coverVersion) : null,
-        chapters: [] as { id: number; title: string; contentCount: number }[],
-      },
-    ]),
+    books.map(({ coverVersion, ...book }) => {
+      // The spec's coverImage, as the cover's own address: the list stays small (decision 047).
+      const cover = coverVersion ? coverPath(book.id, coverVersion) : null
+      return [
+        book.id,
+        {
+          ...book,
+          coverImage: cover,
+          coverUrl: cover,
+          chapters: [] as { id: number; title: string; contentCount: number }[],
+        },
+      ]
+    }),
   )
   for (const { bookId, ...chapter } of chapters) byBook.get(bookId)?.chapters.push(chapter)
   return [...byBook.values()]
@@ -68,10 +74,14 @@ export function changeBook(db: Db, user: CurrentUser, id: number, input: BookVal
   })
 }
 
-/** Deleting a book takes its chapters and their pages with it (foreign keys cascade). */
+/**
+ * Deleting a book takes its chapters and their pages with it (foreign keys cascade), after copying
+ * them all into the trash, from where an administrator can restore them (decision 043).
+ */
 export function removeBook(db: Db, user: CurrentUser, id: number) {
   return db.transaction(async (tx) => {
     const before = await findBook(tx, id)
+    if (before) await moveToTrash(tx, user, 'book', id)
     const book = await deleteBook(tx, id)
     if (!book) throw notFound('Book')
     await recordAudit(tx, user, 'delete', 'book', id, { title: book.title, description: before?.description ?? null })

@@ -53,6 +53,7 @@ describe('chapters', () => {
     expect(deleted.statusCode).toBe(204)
     expect((await ctx.app.inject({ url: `/api/chapters/${chapter.id}` })).json()).toEqual({
       error: 'Chapter not found',
+      code: 'not_found',
     })
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, chapter.id))
     expect(

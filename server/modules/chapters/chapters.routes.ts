@@ -13,7 +13,7 @@ import { changeChapter, createChapter, removeChapter } from './chapters.service.
 export const chaptersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/chapters',
-    { config: { access: 'public' }, schema: { response: { 200: z.array(Chapter) } } },
+    { config: { access: 'public', cost: 'rows' }, schema: { response: { 200: z.array(Chapter) } } },
     async () => {
       return (await listChapters(db)).map(withIsoDates)
     },
@@ -21,7 +21,10 @@ export const chaptersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/chapters/list/:bookId',
-    { config: { access: 'public' }, schema: { params: BookIdParams, response: { 200: z.array(Chapter) } } },
+    {
+      config: { access: 'public', cost: 'rows' },
+      schema: { params: BookIdParams, response: { 200: z.array(Chapter) } },
+    },
     async (request) => {
       const chapters = await listBookChapters(db, request.params.bookId)
       // An empty list is ambiguous: say when the book itself does not exist.
@@ -32,7 +35,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/chapters/:id',
-    { config: { access: 'public' }, schema: { params: IdParams, response: { 200: Chapter } } },
+    { config: { access: 'public', cost: 'fixed' }, schema: { params: IdParams, response: { 200: Chapter } } },
     async (request) => {
       const chapter = await findChapter(db, request.params.id)
       if (!chapter) throw notFound('Chapter')

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts'
 import { fieldChanges, recordAudit } from '../audit/audit.service.ts'
+import { moveToTrash } from '../trash/trash.service.ts'
 import { bookExists } from '../books/books.service.ts'
 import { deleteChapter, findChapter, insertChapter, updateChapter } from './chapters.repo.ts'
 
@@ -37,10 +38,14 @@ export function changeChapter(db: Db, user: CurrentUser, id: number, input: Chap
   )
 }
 
-/** Deleting a chapter takes its pages, reader blocks and search passages with it (foreign keys cascade). */
+/**
+ * Deleting a chapter takes its pages, reader blocks and search passages with it (foreign keys
+ * cascade), after copying them all into the trash (decision 043).
+ */
 export function removeChapter(db: Db, user: CurrentUser, id: number) {
   return db.transaction(async (tx) => {
     const before = await findChapter(tx, id)
+    if (before) await moveToTrash(tx, user, 'chapter', id)
     const chapter = await deleteChapter(tx, id)
     if (!chapter) throw notFound('Chapter')
     await recordAudit(tx, user, 'delete', 'chapter', id, {

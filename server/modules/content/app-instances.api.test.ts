@@ -8,7 +8,7 @@ import { readAllChunks, uploadPage } from '../../test/content-upload.ts'
 import { makeChapter } from '../../test/factories.ts'
 import { loginAs, useSecondApp, useTestApp } from '../../test/test-app.ts'
 import { waitForReprocessing } from '../../test/reprocess.ts'
-import { REPROCESS_RUNNING } from './reprocess.service.ts'
+import { REPROCESS_RUNNING } from './jobs/reprocess.service.ts'
 
 const ctx = useTestApp()
 /** The second instance: its own pool on PostgreSQL; on PGlite (one process per data directory) the same database. */
@@ -55,7 +55,7 @@ describe('two app instances on one database', () => {
     expect(await lockRows()).toContain('reprocess-headers')
     const refused = await reprocess(ctx.app, cookie)
     expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toEqual({ error: REPROCESS_RUNNING })
+    expect(refused.json()).toEqual({ error: REPROCESS_RUNNING, code: 'conflict' })
     // …and in the same instance too.
     expect((await reprocess(other.app, otherCookie)).statusCode).toBe(409)
     // Either instance sees the run's progress.

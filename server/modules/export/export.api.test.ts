@@ -200,6 +200,7 @@ describe('EPUB export', () => {
     await save(cookie, empty.id, 'Ainult mustand', '<p>x</p>', false)
     expect((await ctx.app.inject({ url: `/api/chapters/${empty.id}/epub` })).json()).toEqual({
       error: 'The chapter has no published pages',
+      code: 'not_found',
     })
     expect((await ctx.app.inject({ url: '/api/chapters/999999/epub' })).statusCode).toBe(404)
     expect((await ctx.app.inject({ url: '/api/books/999999/epub' })).statusCode).toBe(404)

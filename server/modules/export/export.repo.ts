@@ -1,18 +1,22 @@
 // SQL of the EPUB export: the pages a page, a chapter or a book exports, in the side tree's order,
 // and the chapter's or book's title. The pages' blocks are read through the content module.
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { books, chapters, contentPages } from '../../db/schema.ts'
 
 export type ExportKind = 'page' | 'chapter' | 'book'
 
-export async function listExportPages(db: DbOrTx, kind: ExportKind, id: number, publishedOnly: boolean) {
+export async function listExportPages(
+  db: DbOrTx,
+  kind: ExportKind,
+  id: number,
+  { publishedOnly }: { publishedOnly: boolean },
+) {
   const scope = kind === 'page' ? eq(contentPages.id, id) : kind === 'chapter' ? eq(chapters.id, id) : eq(books.id, id)
   return db
     .select({
       id: contentPages.id,
       title: contentPages.title,
-      headers: contentPages.headers,
       buildId: contentPages.buildId,
       blockCount: contentPages.blockCount,
       updatedAt: contentPages.updatedAt,
@@ -38,6 +42,21 @@ export async function listExportPages(db: DbOrTx, kind: ExportKind, id: number, 
 }
 
 export type ExportPage = Awaited<ReturnType<typeof listExportPages>>[number]
+
+/**
+ * The page's headings (JSON, as stored) while it is still on `buildId`, else undefined. Read only
+ * when an export is made: a 9 MB page's are ~300 KB, which a request answered from a kept file
+ * should not read.
+ */
+export async function findPageHeaders(db: DbOrTx, id: number, buildId: number | null) {
+  const [row] = await db
+    .select({ headers: contentPages.headers })
+    .from(contentPages)
+    .where(
+      and(eq(contentPages.id, id), buildId === null ? isNull(contentPages.buildId) : eq(contentPages.buildId, buildId)),
+    )
+  return row?.headers
+}
 
 /** A chapter's title and its book's, or undefined. */
 export async function findChapterTitles(db: DbOrTx, id: number) {

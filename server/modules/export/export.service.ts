@@ -1,28 +1,26 @@
 // EPUB 3 of a page, a chapter or a book, from each page's current reader build (its stored,
-// sanitised blocks and links section), never by running the pipeline again (decision 031).
+// sanitised blocks and links section), never by running the pipeline again (decision 031). Each is
+// made once per build of what it holds, in a worker thread, a bounded number at a time, kept on disk
+// and streamed from there (decision 041).
 import { createHash } from 'node:crypto'
-import { strToU8, type Zippable, zipSync } from 'fflate'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { foldDiacritics } from '#shared/text/fold-diacritics.ts'
 import { slugify } from '#shared/text/slugify.ts'
-import { tocHeadings } from '#shared/text/toc-filter.ts'
 import { AppError, notFound } from '../../http/errors.ts'
 import type { ContentContext } from '../content/content-state.ts'
-import { linksSection, readBuildBlocks } from '../content/reader.service.ts'
+import { readStoredBlocks, storedLinksSection } from '../content/reader/index.ts'
 import {
-  CONTAINER_XML,
-  headingTree,
-  type ManifestItem,
-  MIMETYPE,
-  type NavEntry,
-  navDocument,
-  packageDocument,
-  STYLE_CSS,
-  titlePage,
-  xhtmlDocument,
-} from './documents.ts'
-import { type ExportKind, type ExportPage, findBookTitle, findChapterTitles, listExportPages } from './export.repo.ts'
-import { resolveHref } from './links.ts'
-import { PageFiles, type Target } from './xhtml.ts'
+  type BuildLimits,
+  DEFAULT_BUILD_LIMITS,
+  ExportBuilder,
+  exportsBusy,
+  type ExportWorker,
+} from './export-builder.ts'
+import type { EpubContents } from './epub-writer.ts'
+import { DEFAULT_EXPORT_CACHE_BYTES, type ExportFile, ExportFiles } from './export-files.ts'
+import { type ExportKind, findBookTitle, findChapterTitles, findPageHeaders, listExportPages } from './export.repo.ts'
 
 export type { ExportKind } from './export.repo.ts'
 
@@ -30,17 +28,12 @@ export type { ExportKind } from './export.repo.ts'
 const FORMAT = 1
 /** Blocks read per statement. */
 const BLOCK_BATCH = 500
-const TEXTS = { toc: 'Sisukord', notes: 'Märkused' }
 
-export interface EpubPlan {
-  kind: ExportKind
-  id: number
-  title: string
-  /** Lines under the title on the title page (the chapter's book, the page's chapter and book). */
-  subtitle: string[]
-  pages: ExportPage[]
-  origin: string
+/** What the export holds (the writer's EpubContents), and how it is named and kept. */
+export interface EpubPlan extends EpubContents {
   etag: string
+  /** The fingerprint's hash (the ETag's own part): the name of the file kept for it. */
+  key: string
   /** `<slug>.epub`, ASCII. */
   filename: string
 }
@@ -53,11 +46,10 @@ export async function planEpub(
   content: ContentContext,
   kind: ExportKind,
   id: number,
-  canSeeDrafts: boolean,
-  origin: string,
+  { canSeeDrafts, origin }: { canSeeDrafts: boolean; origin: string },
 ): Promise<EpubPlan> {
   const { db } = content
-  const pages = await listExportPages(db, kind, id, !canSeeDrafts)
+  const pages = await listExportPages(db, kind, id, { publishedOnly: !canSeeDrafts })
   let title: string
   let subtitle: string[]
   if (kind === 'page') {
@@ -68,13 +60,13 @@ export async function planEpub(
   } else if (kind === 'chapter') {
     const chapter = await findChapterTitles(db, id)
     if (!chapter) throw notFound('Chapter')
-    if (pages.length === 0) throw new AppError(404, 'The chapter has no published pages')
+    if (pages.length === 0) throw new AppError(404, 'not_found', 'The chapter has no published pages')
     title = chapter.title
     subtitle = [chapter.bookTitle]
   } else {
     const book = await findBookTitle(db, id)
     if (!book) throw notFound('Book')
-    if (pages.length === 0) throw new AppError(404, 'The book has no published pages')
+    if (pages.length === 0) throw new AppError(404, 'not_found', 'The book has no published pages')
     title = book.title
     subtitle = []
   }
@@ -87,9 +79,10 @@ export async function planEpub(
     origin,
     pages.map((page) => [page.id, page.buildId, page.title, page.chapterTitle, page.bookTitle]),
   ])
-  const etag = `"epub-${createHash('sha256').update(fingerprint).digest('base64url').slice(0, 27)}"`
+  const key = createHash('sha256').update(fingerprint).digest('base64url').slice(0, 27)
+  const etag = `"epub-${key}"`
   const slug = slugify(foldDiacritics(title)).slice(0, 80).replace(/-+$/, '')
-  return { kind, id, title, subtitle, pages, origin, etag, filename: `${slug || `${kind}-${id}`}.epub` }
+  return { kind, id, title, subtitle, pages, origin, etag, key, filename: `${slug || `${kind}-${id}`}.epub` }
 }
 
 /** `Content-Disposition` for the file: an ASCII name, and the title itself (RFC 5987) for readers that take it. */
@@ -103,97 +96,123 @@ export function contentDisposition(plan: EpubPlan): string {
   return `attachment; filename="${plan.filename}"; filename*=UTF-8''${encoded}`
 }
 
-const pageChanged = () => new AppError(409, 'A page changed while the book was made; please try again')
+const pageChanged = () => new AppError(409, 'page_changed', 'A page changed while the book was made; please try again')
 
-/**
- * The EPUB's bytes. Pages are read one at a time, a batch of blocks per statement; each page's text
- * is held (as strings) only until its files are made, then only the files' bytes stay, compressed by
- * zipSync at the end (the mimetype entry first and stored, as OCF asks).
- */
-export async function buildEpub(content: ContentContext, plan: EpubPlan): Promise<Uint8Array> {
-  const modified = new Date(Math.max(0, ...plan.pages.map((page) => page.updatedAt.getTime())))
-  const mtime = modified.getTime() > Date.UTC(1980, 1, 1) ? modified : new Date(Date.UTC(1980, 1, 1))
-  const files: Zippable = {}
-  const put = (name: string, text: string) => {
-    files[name] = [strToU8(text), { level: 6, mtime }]
-  }
-  files.mimetype = [strToU8(MIMETYPE), { level: 0, mtime }]
-  put('META-INF/container.xml', CONTAINER_XML)
-  put('EPUB/style.css', STYLE_CSS)
-  put('EPUB/title.xhtml', titlePage(plan.title, plan.subtitle))
-  const items: ManifestItem[] = [
-    { id: 'nav', href: 'nav.xhtml', mediaType: 'application/xhtml+xml', properties: 'nav', spine: false },
-    { id: 'style', href: 'style.css', mediaType: 'text/css', spine: false },
-    { id: 'title', href: 'title.xhtml', mediaType: 'application/xhtml+xml', spine: true },
-  ]
-
-  const firstFiles = new Map(plan.pages.map((page) => [page.id, `p${page.id}-1.xhtml`]))
-  const written = new Map<number, ReadonlyMap<string, Target>>()
-  const pageEntries: Array<{ page: ExportPage; entry: NavEntry }> = []
-  for (const page of plan.pages) {
-    const pageFiles = new PageFiles(`p${page.id}`, page.title)
-    if (page.buildId !== null) {
-      for (let from = 0; from < page.blockCount; from += BLOCK_BATCH) {
-        const blocks = await readBuildBlocks(content, page.buildId, from, Math.min(from + BLOCK_BATCH, page.blockCount))
-        if (!blocks) throw pageChanged()
-        for (const block of blocks) pageFiles.addBlock(block)
-      }
-      const links = await linksSection(content, page.id, page.buildId)
-      if (links === undefined) throw pageChanged()
-      if (links !== null && links.trim() !== '') pageFiles.addNotes(links)
-    }
-    written.set(page.id, pageFiles.ids)
-    const place = {
-      pageId: page.id,
-      origin: plan.origin,
-      target: (pageId: number, id: string) => written.get(pageId)?.get(id),
-      firstFile: (pageId: number) => firstFiles.get(pageId),
-    }
-    for (const file of pageFiles.finish((href) => resolveHref(href, place), TEXTS.notes)) {
-      put(
-        `EPUB/${file.name}`,
-        xhtmlDocument(file.title, file.body, file.name.endsWith('-notes.xhtml') ? 'backmatter' : undefined),
-      )
-      items.push({
-        id: file.name.slice(0, -'.xhtml'.length),
-        href: file.name,
-        mediaType: 'application/xhtml+xml',
-        spine: true,
-      })
-    }
-    const headings = tocHeadings(JSON.parse(page.headers) as Array<{ text: string; level: number; id: string }>)
-      .map((heading) => ({ heading, target: pageFiles.ids.get(heading.id) }))
-      .filter(({ target }) => target !== undefined)
-      .map(({ heading, target }) => ({
-        label: heading.text,
-        level: heading.level,
-        href: `${target!.file}#${target!.id}`,
-      }))
-    pageEntries.push({ page, entry: { label: page.title, href: pageFiles.firstFile, children: headingTree(headings) } })
-  }
-
-  put('EPUB/nav.xhtml', navDocument(plan.title, TEXTS.toc, navEntries(plan.kind, pageEntries)))
-  put(
-    'EPUB/content.opf',
-    packageDocument(
-      { identifier: `urn:x-epub:${plan.origin}/${plan.kind}/${plan.id}`, title: plan.title, modified },
-      items,
-    ),
-  )
-  return zipSync(files)
+export interface ExportOptions {
+  /** Where finished files are kept; omitted: a folder of its own in the system's temporary folder, removed on close. */
+  dir?: string
+  /** Bytes of files kept at most (least recently sent go first). */
+  cacheBytes?: number
+  limits?: Partial<BuildLimits>
+  /** Exports one client address may ask for in a window (all three kinds together). */
+  perAddress?: { max: number; timeWindow: number }
 }
 
-/** A book's contents are its chapters with their pages; a chapter's its pages; a page's the page. */
-function navEntries(kind: ExportKind, pages: ReadonlyArray<{ page: ExportPage; entry: NavEntry }>): NavEntry[] {
-  if (kind !== 'book') return pages.map(({ entry }) => entry)
-  const chapters: NavEntry[] = []
-  let chapterId: number | undefined
-  for (const { page, entry } of pages) {
-    if (page.chapterId !== chapterId) {
-      chapterId = page.chapterId
-      chapters.push({ label: page.chapterTitle, href: entry.href, children: [] })
+/** Per client address: a reader downloads a few books; a script is slowed to this. */
+export const EXPORTS_PER_ADDRESS = { max: 30, timeWindow: 10 * 60 * 1000 }
+
+/** One application instance's exports: the files kept, the builds running, the workers. */
+export interface ExportState {
+  files: ExportFiles
+  builder: ExportBuilder
+  /** Builds running or waiting, by key: a second request for the same export waits for the first's. */
+  making: Map<string, Promise<ExportFile>>
+  /** Exports built since start (tests and drills read it). */
+  built: number
+  removeDir: boolean
+}
+
+export async function createExportState(options: ExportOptions = {}): Promise<ExportState> {
+  const dir = options.dir ?? (await fs.promises.mkdtemp(path.join(os.tmpdir(), 'epub-exports-')))
+  const files = new ExportFiles(dir, options.cacheBytes ?? DEFAULT_EXPORT_CACHE_BYTES)
+  await files.open()
+  const builder = new ExportBuilder({ ...DEFAULT_BUILD_LIMITS, ...options.limits })
+  return { files, builder, making: new Map(), built: 0, removeDir: options.dir === undefined }
+}
+
+export async function closeExportState(exports: ExportState): Promise<void> {
+  await exports.builder.close()
+  await Promise.allSettled(exports.making.values())
+  if (exports.removeDir) await fs.promises.rm(exports.files.dir, { recursive: true, force: true })
+}
+
+/**
+ * The export's file, opened for reading: the one kept for the plan's fingerprint, else made now (or
+ * by the request already making it). 503 with Retry-After when too many are being made.
+ */
+export async function openExport(
+  content: ContentContext,
+  exports: ExportState,
+  plan: EpubPlan,
+): Promise<{ handle: fs.promises.FileHandle; bytes: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const kept = exports.files.get(plan.key) ?? (await makeExport(content, exports, plan))
+    try {
+      return { handle: await fs.promises.open(kept.file, 'r'), bytes: kept.bytes }
+    } catch (error) {
+      // Removed meanwhile (another process made room): made again, once.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error
+      exports.files.drop(plan.key)
     }
-    chapters[chapters.length - 1]!.children.push(entry)
   }
-  return chapters
+}
+
+function makeExport(content: ContentContext, exports: ExportState, plan: EpubPlan): Promise<ExportFile> {
+  let making = exports.making.get(plan.key)
+  if (!making) {
+    making = exports.builder
+      .run((worker) => buildFile(content, exports, plan, worker))
+      .finally(() => exports.making.delete(plan.key))
+    exports.making.set(plan.key, making)
+  }
+  return making
+}
+
+/**
+ * Feeds the worker the plan's pages, a batch of stored blocks at a time (each batch answered before
+ * the next is read, so neither side holds more than a batch of blocks it has not used), and has it
+ * write the zip to a temporary file, which is then kept under the plan's key.
+ */
+async function buildFile(
+  content: ContentContext,
+  exports: ExportState,
+  plan: EpubPlan,
+  worker: ExportWorker,
+): Promise<ExportFile> {
+  const temp = exports.files.tempFile(plan.key)
+  try {
+    const { kind, id, title, subtitle, pages, origin } = plan
+    await worker.call({ op: 'start', contents: { kind, id, title, subtitle, pages, origin } })
+    for (const page of plan.pages) {
+      const headers = await findPageHeaders(content.db, page.id, page.buildId)
+      if (headers === undefined) throw pageChanged()
+      await worker.call({ op: 'page', headers })
+      let links: string | null = null
+      if (page.buildId !== null) {
+        for (let from = 0; from < page.blockCount; from += BLOCK_BATCH) {
+          const blocks = await readStoredBlocks(
+            content,
+            page.buildId,
+            from,
+            Math.min(from + BLOCK_BATCH, page.blockCount),
+          )
+          if (!blocks) throw pageChanged()
+          await worker.call({ op: 'blocks', blocks })
+        }
+        const stored = await storedLinksSection(content, page.id, page.buildId)
+        if (stored === undefined) throw pageChanged()
+        links = stored
+      }
+      await worker.call({ op: 'endPage', links })
+    }
+    const bytes = await worker.call({ op: 'finish', file: temp })
+    const kept = await exports.files.add(plan.key, temp, bytes ?? 0)
+    exports.built++
+    return kept
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true })
+    // A worker that died (out of memory, closed) is the server's trouble, not the request's: try later.
+    if (!(error instanceof AppError) && !worker.alive) throw exportsBusy()
+    throw error
+  }
 }

@@ -17,6 +17,9 @@ export interface Target {
   note: boolean
 }
 
+/** Where HTML being converted goes: its file, and whether that is the page's notes. */
+type Place = Omit<Target, 'id'>
+
 /** What a link of the page becomes: its new address and whether it opens a note; null drops the href. */
 export type HrefResolver = (href: string) => { href: string; note: boolean } | null
 
@@ -100,13 +103,13 @@ export class PageFiles {
       file = { name: `${this.prefix}-${this.files.length + 1}.xhtml`, parts: [], bytes: 0 }
       this.files.push(file)
     }
-    const xhtml = this.convert(html, file.name, false)
+    const xhtml = this.convert(html, { file: file.name, note: false })
     file.parts.push(xhtml)
     file.bytes += Buffer.byteLength(xhtml)
   }
 
   addNotes(html: string): void {
-    this.notes = this.convert(html, this.notesFile, true)
+    this.notes = this.convert(html, { file: this.notesFile, note: true })
   }
 
   /** The page's files, their links resolved by `resolve` (which sees `ids` complete). */
@@ -132,13 +135,13 @@ export class PageFiles {
     return files
   }
 
-  private convert(html: string, file: string, note: boolean): string {
+  private convert(html: string, place: Place): string {
     const document = parseDocument(html.replace(SENTINELS, ''))
-    for (const node of [...document.children]) this.fix(node, file, note)
+    for (const node of [...document.children]) this.fix(node, place)
     return utf8(DomUtils.getOuterHTML(document.children, { xmlMode: true }))
   }
 
-  private fix(node: Node, file: string, note: boolean): void {
+  private fix(node: Node, place: Place): void {
     if (!DomUtils.isTag(node)) return
     const attributes = node.attribs
     if (node.name === 'img') {
@@ -163,7 +166,7 @@ export class PageFiles {
       delete attributes.height
     }
     if (attributes.id !== undefined) {
-      const id = this.register(attributes.id, file, note)
+      const id = this.register(attributes.id, place)
       if (id === null) delete attributes.id
       else attributes.id = id
     }
@@ -171,11 +174,11 @@ export class PageFiles {
       this.hrefs.push(attributes.href)
       attributes.href = `\uE000${this.hrefs.length - 1}\uE001`
     }
-    for (const child of [...node.children]) this.fix(child, file, note)
+    for (const child of [...node.children]) this.fix(child, place)
   }
 
   /** The id's XML name in the EPUB, unique in the page; null for an id the page already has. */
-  private register(original: string, file: string, note: boolean): string | null {
+  private register(original: string, { file, note }: Place): string | null {
     if (original === '' || this.ids.has(original)) return null
     const base = xmlId(original)
     let id = base

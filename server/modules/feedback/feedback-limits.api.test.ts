@@ -26,7 +26,7 @@ describe('feedback limits', () => {
     const retryAfter = Number(limited[0]!.headers['retry-after'])
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(FEEDBACK_PER_ADDRESS.timeWindow / 1000)
-    expect(limited[0]!.json()).toEqual({ error: expect.stringMatching(/Too many requests/) })
+    expect(limited[0]!.json()).toEqual({ error: expect.stringMatching(/Too many requests/), code: 'rate_limited' })
     // another address is not affected
     expect((await send('198.51.100.21')).statusCode).toBe(201)
   })

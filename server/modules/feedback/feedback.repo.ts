@@ -33,7 +33,11 @@ export interface NewFeedback {
  * taken from the page itself; a page that is not there (or not published, unless `anyPage`) leaves
  * the feedback without a page and without a block id (the passage is kept: it is the reader's quote).
  */
-export async function insertFeedback(db: DbOrTx, values: NewFeedback, maxUnread: number, anyPage: boolean) {
+export async function insertFeedback(
+  db: DbOrTx,
+  values: NewFeedback,
+  { maxUnread, anyPage }: { maxUnread: number; anyPage: boolean },
+) {
   const result = await db.execute<{
     id: number
     name: string | null

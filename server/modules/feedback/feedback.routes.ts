@@ -22,7 +22,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/api/feedback',
     {
-      config: { access: 'public', rateLimit: FEEDBACK_PER_ADDRESS },
+      config: { access: 'public', cost: 'fixed', rateLimit: FEEDBACK_PER_ADDRESS },
       bodyLimit: FEEDBACK_BODY_LIMIT,
       schema: { body: FeedbackInput, response: { 201: Feedback } },
     },
@@ -40,13 +40,13 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const anyPage = !!request.user
       let item
       try {
-        item = await insertFeedback(db, values, FEEDBACK_MAX_UNREAD, anyPage)
+        item = await insertFeedback(db, values, { maxUnread: FEEDBACK_MAX_UNREAD, anyPage })
       } catch (error) {
         // the page was deleted between the look-up and the insert: keep the words without the page
         if (pgErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error
-        item = await insertFeedback(db, { ...values, contentId: null }, FEEDBACK_MAX_UNREAD, anyPage)
+        item = await insertFeedback(db, { ...values, contentId: null }, { maxUnread: FEEDBACK_MAX_UNREAD, anyPage })
       }
-      if (!item) throw new AppError(503, 'The feedback inbox is full. Please try again later.')
+      if (!item) throw new AppError(503, 'busy', 'The feedback inbox is full. Please try again later.')
       return reply.status(201).send(withIsoDates(item))
     },
   )

@@ -39,6 +39,7 @@ export async function encodeImage(input: Buffer, kind: ImageKind): Promise<Encod
   if (pixels > IMAGE_MAX_INPUT_PIXELS) {
     throw new AppError(
       413,
+      'too_large',
       `The picture has too many pixels (${metadata.width}×${metadata.height}); at most ` +
         `${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels can be uploaded`,
     )

@@ -70,7 +70,8 @@ describe('uploading pictures', () => {
     expect(image.createdBy).toBe('admin')
     expect(image.url).toMatch(new RegExp(`^/api/images/${image.id}\\?v=[0-9a-f]{16}$`))
 
-    const served = await ctx.app.inject({ url: image.url })
+    // A picture no published page shows is an administrator's (image-access.api.test.ts).
+    const served = await ctx.app.inject({ url: image.url, headers: { cookie: await admin() } })
     expect(served.statusCode).toBe(200)
     expect(served.rawPayload.length).toBe(image.sizeBytes)
     const metadata = await sharp(served.rawPayload).metadata()
@@ -87,7 +88,7 @@ describe('uploading pictures', () => {
     )
     expect(transparent.statusCode, transparent.body).toBe(200)
     expect(transparent.json()).toMatchObject({ type: 'image/webp', width: 300, height: 200 })
-    const served = await ctx.app.inject({ url: transparent.json().url })
+    const served = await ctx.app.inject({ url: transparent.json().url, headers: { cookie: await admin() } })
     expect(served.headers['content-type']).toBe('image/webp')
     expect((await sharp(served.rawPayload).metadata()).hasAlpha).toBe(true)
 
@@ -174,25 +175,32 @@ describe('uploading pictures', () => {
 })
 
 describe('serving a picture', () => {
-  it('is public and immutable at its own address, with an ETag, nosniff and its type', async () => {
+  it('is kept by browsers at its own address, with an ETag, nosniff and its type', async () => {
     const image = (await upload(await picture(20, 20, 3, '#654321').jpeg().toBuffer(), 'serve.jpg')).json()
+    const chapter = await makeChapter(ctx.database)
+    const html = `<p><img src="${image.url}" alt="x"></p>`
+    const saved = await uploadPage(ctx.app, await admin(), html, { title: 'Näidatud', chapterId: chapter.id })
+    expect(saved.statusCode, saved.body).toBe(200)
     const served = await ctx.app.inject({ url: image.url })
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('image/jpeg')
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable')
     expect(served.headers['x-content-type-options']).toBe('nosniff')
     const etag = served.headers.etag as string
     expect(etag).toBe(`"${image.url.split('v=')[1]}"`)
 
+    // Any other address of the id is not there (decision 045), revalidated or not.
     const other = await ctx.app.inject({ url: `/api/images/${image.id}?v=0000000000000000` })
-    expect(other.headers['cache-control']).toBe('public, no-cache')
-    const again = await ctx.app.inject({ url: `/api/images/${image.id}`, headers: { 'if-none-match': etag } })
+    expect(other.statusCode).toBe(404)
+    const bare = await ctx.app.inject({ url: `/api/images/${image.id}`, headers: { 'if-none-match': etag } })
+    expect(bare.statusCode).toBe(404)
+    const again = await ctx.app.inject({ url: image.url, headers: { 'if-none-match': etag } })
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
 
     const missing = await ctx.app.inject({ url: '/api/images/999999?v=0000000000000000' })
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ error: 'Image not found' })
+    expect(missing.json()).toEqual({ error: 'Image not found', code: 'not_found' })
     expect((await ctx.app.inject({ url: '/api/images/abc' })).statusCode).toBe(400)
   })
 })

@@ -105,3 +105,84 @@ export async function findImageUses(db: DbOrTx, imageId?: number): Promise<Image
     published: row.published,
   }))
 }
+
+/** Each page's state as far as its pictures go: whether it is published and which text it has. */
+export interface PageTextState {
+  id: number
+  published: boolean
+  /** Version and build: a page's text (main and links section) changes only with one of them. */
+  version: number
+  buildId: number | null
+}
+
+/** Every page's state, without reading any text (decision 045). */
+export async function listPageTextStates(db: DbOrTx): Promise<PageTextState[]> {
+  const result = await db.execute<{ id: number; published: boolean; version: number; build_id: number | null }>(
+    sql`select id, published, version, build_id from content`,
+  )
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    published: row.published,
+    version: Number(row.version),
+    buildId: row.build_id === null ? null : Number(row.build_id),
+  }))
+}
+
+/**
+ * The ids of the pictures each of these pages' current text (main HTML or links section) points at
+ * with an own address (shared/text/image-address.ts), with the state that text belongs to. The text
+ * is cut at each `/api/images/` and only the few characters after it are matched, so a page costs
+ * about one pass of a string search.
+ */
+export async function findPagesImageIds(
+  db: DbOrTx,
+  pageIds: readonly number[],
+): Promise<(PageTextState & { imageIds: number[] })[]> {
+  if (pageIds.length === 0) return []
+  const result = await db.execute<{
+    id: number
+    published: boolean
+    version: number
+    build_id: number | null
+    image_ids: number[] | string
+  }>(sql`
+    select c.id, c.published, c.version, c.build_id,
+      array(
+        select distinct (substring(left(piece, 10) from '^([1-9][0-9]{0,8})\\?'))::int
+        from (
+          select piece from string_to_table(c.content, '/api/images/') with ordinality as t(piece, n) where n > 1
+          union all
+          select piece from string_to_table(coalesce(c.links_content, ''), '/api/images/') with ordinality as t(piece, n)
+          where n > 1
+        ) pieces
+        where substring(left(piece, 10) from '^([1-9][0-9]{0,8})\\?') is not null
+      ) as image_ids
+    from content c
+    where c.id = any(${intArray(pageIds)}::int[])`)
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    published: row.published,
+    version: Number(row.version),
+    buildId: row.build_id === null ? null : Number(row.build_id),
+    imageIds: parseIntArray(row.image_ids),
+  }))
+}
+
+/** The hashes of these pictures (those that exist). */
+export async function findImageHashes(db: DbOrTx, ids: readonly number[]): Promise<{ id: number; hash: string }[]> {
+  if (ids.length === 0) return []
+  const result = await db.execute<{ id: number; hash: string }>(
+    sql`select id, hash from ${images} where id = any(${intArray(ids)}::int[])`,
+  )
+  return result.rows.map((row) => ({ id: Number(row.id), hash: row.hash }))
+}
+
+/** Integers as one parameter (an array literal), however many there are. */
+const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`
+
+/** An int[] as the driver hands it over: an array (pg, PGlite) or its text form. */
+function parseIntArray(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number)
+  const inner = value.replace(/^\{|\}$/g, '')
+  return inner === '' ? [] : inner.split(',').map(Number)
+}

@@ -7,7 +7,10 @@ import { IdParams } from '#shared/api/common.ts'
 import { Image, ImageAltInput, ImageList, ImageQuery, ImageUploadResult } from '#shared/api/images.ts'
 import { IMAGE_MAX_BYTES } from '#shared/limits.ts'
 import type { Db } from '../../db/client.ts'
-import { AppError, badRequest, notFound } from '../../http/errors.ts'
+import { assertWellFormedText, multipartFieldValues } from '../../http/text-guard.ts'
+import { AppError, badRequest, codeOfStatus, notFound } from '../../http/errors.ts'
+import { sendVersioned } from '../../http/immutable.ts'
+import { PublicImages, type ChangeMoments } from './public-images.ts'
 import { changeImageAlt, imageLibrary, removeImage, servedImage, uploadImage } from './images.service.ts'
 
 const MAX_MEGABYTES = IMAGE_MAX_BYTES / 1024 / 1024
@@ -20,20 +23,22 @@ async function readImageUpload(request: FastifyRequest) {
   try {
     const upload = await request.file()
     if (!upload || upload.fieldname !== 'file') throw badRequest(FILE_MISSING)
+    assertWellFormedText(upload.filename, multipartFieldValues(upload.fields))
     const bytes = await upload.toBuffer()
     if (bytes.length === 0) throw badRequest(FILE_MISSING)
     return { bytes, fileName: upload.filename }
   } catch (error) {
     if (error instanceof AppError) throw error
     const status = (error as { statusCode?: number }).statusCode
-    if (status === 413) throw new AppError(413, FILE_TOO_LARGE)
-    if (status !== undefined && status < 500) throw new AppError(status, (error as Error).message)
+    if (status === 413) throw new AppError(413, 'too_large', FILE_TOO_LARGE)
+    if (status !== undefined && status < 500) throw new AppError(status, codeOfStatus(status), (error as Error).message)
     // The multipart parser throws plain errors for a missing boundary or a body cut short.
     throw badRequest(`Malformed multipart body: ${(error as Error).message}`)
   }
 }
 
-export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; moments: ChangeMoments }> = async (app, { db, moments }) => {
+  const publicImages = new PublicImages(db, moments)
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 10 } })
 
   app.post(
@@ -61,29 +66,38 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/images/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cost: 'fixed' },
       schema: {
         description:
-          'The picture itself (image/jpeg or image/webp). With `v` naming it (the address in `url`) it ' +
-          'may be kept for a year; otherwise it must be revalidated.',
+          'The picture itself (image/jpeg or image/webp), at its own address only (`url`: with the `v` ' +
+          'that names it). Visitors get a picture that a published page shows, which browsers may keep ' +
+          'for a year; administrators get every picture. Anything else answers 404, as a missing one does.',
         params: IdParams,
         querystring: ImageQuery,
       },
     },
     async (request, reply) => {
-      // Pictures are as public as the pages that show them; an unpublished page's picture is
-      // reachable only by one who knows its id and hash.
-      const image = await servedImage(db, request.params.id)
-      if (!image) throw notFound('Image')
-      const etag = `"${image.version}"`
-      reply.header('ETag', etag)
+      const { id } = request.params
+      const { v } = request.query
+      // Visitors: only what a published page shows, checked from memory before anything else, so a
+      // draft's picture, a wrong `v` and a made-up id answer alike and cost no query (decision 045).
+      const publicVersion = v === undefined ? undefined : await publicImages.version(id)
+      if (request.user === null && (publicVersion === undefined || publicVersion !== v)) throw notFound('Image')
+      const image = await servedImage(db, id)
+      // Everyone: the address must name the picture's bytes (it cannot be guessed from the id).
+      if (!image || image.version !== v) throw notFound('Image')
       reply.header('X-Content-Type-Options', 'nosniff')
-      reply.header(
-        'Cache-Control',
-        request.query.v === image.version ? 'public, max-age=31536000, immutable' : 'public, no-cache',
-      )
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-      return reply.type(image.type).send(image.bytes)
+      return sendVersioned(request, reply, {
+        etag: `"${image.version}"`,
+        // The bytes of an address never change, but a page may be unpublished: only browsers keep a
+        // public picture (no shared cache goes on serving it), and an administrator's browser asks
+        // again each time for any other, so it is refused once the session is gone.
+        keptBy: publicVersion === image.version ? 'browser' : 'session',
+        // Only the address that names the picture's bytes gets here.
+        versioned: true,
+        type: image.type,
+        body: image.bytes,
+      })
     },
   )
 

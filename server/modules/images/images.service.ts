@@ -52,7 +52,7 @@ export async function uploadImage(
   fileName: string,
 ): Promise<ImageUploadResult> {
   const kind = detectImageKind(file)
-  if (!kind) throw new AppError(415, NOT_A_PICTURE)
+  if (!kind) throw new AppError(415, 'unsupported_media_type', NOT_A_PICTURE)
   const hash = createHash('sha256').update(file).digest('hex')
   const known = await findImageByHash(db, hash)
   if (known) return { ...toImage(known), existing: true }
@@ -75,7 +75,7 @@ export async function uploadImage(
   })
   // Undefined: the same file was stored by a concurrent upload a moment ago.
   const row = id === undefined ? await findImageByHash(db, hash) : await findImage(db, id)
-  if (!row) throw new AppError(500, 'The stored picture could not be read back')
+  if (!row) throw new AppError(500, 'internal', 'The stored picture could not be read back')
   return { ...toImage(row), existing: id === undefined }
 }
 

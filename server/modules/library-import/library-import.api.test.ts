@@ -11,7 +11,7 @@ const lexiconCsv = tiny.lexiconCsv
 
 describe('importing a library', () => {
   it('imports terms, books, chapters and pages, linking term marks to /term/{id}; a second run updates', async () => {
-    const { user } = await ensureUser(ctx.database.db, 'importer', 'importer password', false)
+    const { user } = await ensureUser(ctx.database.db, 'importer', 'importer password', { resetPassword: false })
     const first = await importLibrary(ctx.app.state.content, user, library, { lexiconCsv })
     expect(first.terms).toMatchObject({ created: 50, updated: 0, rejected: [] })
     expect(first.books).toEqual({ created: 1, updated: 0 })

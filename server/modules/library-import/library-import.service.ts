@@ -9,7 +9,7 @@ import { books, chapters, contentPages, terms } from '../../db/schema.ts'
 import { changeBook, createBook } from '../books/books.service.ts'
 import { changeChapter, createChapter } from '../chapters/chapters.service.ts'
 import type { ContentContext } from '../content/content-state.ts'
-import { savePage } from '../content/content.service.ts'
+import { savePage } from '../content/pages/index.ts'
 import { importTermsCsv } from '../terms/terms-import.service.ts'
 
 const LibraryPage = z.object({

@@ -1,8 +1,8 @@
 // A query that is a canonical reference ('SN 55.37', 'sn55.37', 'Dhp 5') finds the place that names
 // it: the page whose title begins with it (opened at its top), or the section whose heading begins
-// with it or with a range that holds it ('Dhp 1–20'). These come before every other result.
-import { formatReference, namesReference, type Reference } from '#shared/text/references.ts'
-import type { SearchQuery } from '#shared/text/search-text.ts'
+// with it or with a range that holds it ('Dhp 1–20'). These come before every other result. Its text
+// search is the reference as a phrase (search-query.ts).
+import { namesReference, type Reference } from '#shared/text/references.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { findNamedPlaces, type PassageHit } from './search.repo.ts'
 
@@ -20,14 +20,4 @@ export async function referencePlaces(
   // A page named by its title is the place; its own headings repeating the reference are not.
   const titled = new Set(places.filter((hit) => hit.anchor === null).map((hit) => hit.id))
   return places.filter((hit) => hit.anchor === null || !titled.has(hit.id)).slice(0, MAX_PLACES)
-}
-
-/**
- * The text search for a reference: its two parts in sequence, the number whole with its dots
- * ('sn <-> 55.37'), as PostgreSQL's parser keeps '55.37' one token where a query of words would
- * look for 55 and 37.
- */
-export function referenceQuery(reference: Reference): SearchQuery {
-  const [collection, number] = formatReference(reference).toLowerCase().split(' ')
-  return { words: [], phrases: [[collection!, number!]] }
 }

@@ -1,6 +1,6 @@
 // The search queries: page titles and passages of pages (full-text over unaccented text), lexicon
 // terms (exact, prefix and trigram matches on the unaccented term, full-text on the description).
-// Every match is counted; only the asked page's rows carry their text (search.service.ts orders).
+// Every match is counted; only the asked page's rows carry their text (search-results.ts orders).
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 

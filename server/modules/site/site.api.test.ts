@@ -59,9 +59,12 @@ describe('what search engines and link previews see', () => {
   it('keeps unpublished pages and unknown ids out of the HTML', async () => {
     const draft = await makePage('Secret draft', '<p>hidden words</p>', false)
     const response = await ctx.app.inject({ url: `/content/${draft.id}` })
-    expect(response.statusCode).toBe(200)
+    // Not there for a visitor: the bare shell with 404 (decision 047).
+    expect(response.statusCode).toBe(404)
     expect(response.body).not.toContain('Secret draft')
-    expect((await ctx.app.inject({ url: '/content/99999' })).body).toContain('<title>Õpetuste entsüklopeedia</title>')
+    const unknown = await ctx.app.inject({ url: '/content/99999' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toContain('<title>Õpetuste entsüklopeedia</title>')
   })
 
   it('gives /term/{id} the term and its description as text', async () => {

@@ -126,9 +126,10 @@ describe('terms import', () => {
     const missing = await upload('term,description\na,b\n')
     expect(missing.statusCode).toBe(400)
     expect(missing.json().error).toMatch(/missing the column\(s\): published/)
-    expect((await upload('')).json()).toEqual({ error: 'The CSV file is empty' })
+    expect((await upload('')).json()).toEqual({ error: 'The CSV file is empty', code: 'bad_request' })
     expect((await upload(Buffer.from([0x74, 0x65, 0xff, 0xfe, 0x0a]))).json()).toEqual({
       error: 'The CSV file must be UTF-8 text',
+      code: 'bad_request',
     })
   })
 
@@ -140,7 +141,7 @@ describe('terms import', () => {
   ])('refuses %s sent as %s: "Please upload a CSV file"', async (filename, type) => {
     const response = await upload('term,description,published\nx,y,yes\n', filename, type)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: 'Please upload a CSV file' })
+    expect(response.json()).toEqual({ error: 'Please upload a CSV file', code: 'bad_request' })
   })
 
   it.each([
@@ -167,7 +168,7 @@ describe('terms import', () => {
       payload: body.payload,
       headers: { ...body.headers, cookie: await admin() },
     })
-    expect(wrongField.json()).toEqual({ error: 'Please upload a CSV file' })
+    expect(wrongField.json()).toEqual({ error: 'Please upload a CSV file', code: 'bad_request' })
   })
 
   it('answers 413 for a file over 10 MB and imports nothing', async () => {

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { TermImportResult } from '#shared/api/terms.ts'
 import type { Db } from '../../db/client.ts'
+import { assertWellFormedText, multipartFieldValues } from '../../http/text-guard.ts'
 import { AppError, badRequest } from '../../http/errors.ts'
 import { importTermsCsv } from './terms-import.service.ts'
 
@@ -24,6 +25,7 @@ async function readCsvUpload(request: FastifyRequest) {
   try {
     const upload = await request.file()
     if (!upload || upload.fieldname !== 'file') throw badRequest(CSV_REFUSED)
+    assertWellFormedText(upload.filename, multipartFieldValues(upload.fields))
     if (!isCsvUpload(upload.mimetype, upload.filename)) {
       upload.file.resume() // drain it, so the request can end
       throw badRequest(CSV_REFUSED)

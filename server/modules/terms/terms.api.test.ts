@@ -41,7 +41,7 @@ describe('terms: writing', () => {
     expect(
       (await ctx.app.inject({ method: 'DELETE', url: `/api/terms/${term.id}`, headers: await admin() })).statusCode,
     ).toBe(204)
-    expect((await get(`/api/terms/${term.id}`, true)).json()).toEqual({ error: 'Term not found' })
+    expect((await get(`/api/terms/${term.id}`, true)).json()).toEqual({ error: 'Term not found', code: 'not_found' })
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, term.id))
     expect(
       audit
@@ -71,7 +71,7 @@ describe('terms: writing', () => {
     await postTerm({ term: 'dukkha', description: 'suffering' })
     const again = await postTerm({ term: 'dukkha', description: 'again' })
     expect(again.statusCode).toBe(409)
-    expect(again.json()).toEqual({ error: 'A term with this name already exists' })
+    expect(again.json()).toEqual({ error: 'A term with this name already exists', code: 'already_exists' })
     const other = (await postTerm({ term: 'sukha', description: 'ease' })).json()
     const renamed = await ctx.app.inject({
       method: 'PUT',

@@ -14,21 +14,26 @@ import {
   TermChoices,
   TermPickerQuery,
 } from '#shared/api/terms.ts'
-import type { AppState } from '../../app-state.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
-import { withIsoDates } from '../../lib/timestamps.ts'
+import type { TextCache } from '../../lib/text-cache.ts'
+import { toTerm } from './terms.presenter.ts'
 import { findTerm, listTerms, pageTerms, pickTerms } from './terms.repo.ts'
-import { changeTerm, createTerm, letters, removeTerm, sentTerm, termsUnderLetter } from './terms.service.ts'
+import { changeTerm, createTerm, letters, removeTerm, termsUnderLetter } from './terms.service.ts'
 
-export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState }> = async (app, { db, state }) => {
-  /** Every term leaves with its description sanitised again (terms.service.ts, sentDescription). */
-  const present = <T extends { description: string }>(term: T) => withIsoDates(sentTerm(state.termDescriptions, term))
+export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; termDescriptions: TextCache }> = async (
+  app,
+  { db, termDescriptions },
+) => {
+  const present = <T extends { description: string }>(term: T) => toTerm(termDescriptions, term)
 
   app.get(
     '/api/terms',
-    { config: { access: 'public' }, schema: { querystring: TermsQuery, response: { 200: TermsResponse } } },
+    {
+      config: { access: 'public', cost: { grows: 'library', bounds: ['cache'] } },
+      schema: { querystring: TermsQuery, response: { 200: TermsResponse } },
+    },
     async (request) => {
       const { page, limit, search } = request.query
       const filter = { publishedOnly: request.user === null, search }
@@ -59,23 +64,26 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; state: AppState }> = a
 
   app.get(
     '/api/terms/letters',
-    { config: { access: 'public' }, schema: { response: { 200: Letters } } },
+    { config: { access: 'public', cost: 'rows' }, schema: { response: { 200: Letters } } },
     async (request) => {
-      return letters(db, request.user === null)
+      return letters(db, { publishedOnly: request.user === null })
     },
   )
 
   app.get(
     '/api/terms/by-letter/:letter',
-    { config: { access: 'public' }, schema: { params: LetterParams, response: { 200: z.array(Term) } } },
+    {
+      config: { access: 'public', cost: { grows: 'library', bounds: ['cache'] } },
+      schema: { params: LetterParams, response: { 200: z.array(Term) } },
+    },
     async (request) => {
-      return (await termsUnderLetter(db, request.params.letter, request.user === null)).map(present)
+      return (await termsUnderLetter(db, request.params.letter, { publishedOnly: request.user === null })).map(present)
     },
   )
 
   app.get(
     '/api/terms/:id',
-    { config: { access: 'public' }, schema: { params: IdParams, response: { 200: Term } } },
+    { config: { access: 'public', cost: 'fixed' }, schema: { params: IdParams, response: { 200: Term } } },
     async (request) => {
       const term = await findTerm(db, request.params.id)
       // An unpublished term does not exist for visitors.

@@ -3,7 +3,7 @@ import type { CurrentUser } from '#shared/api/auth.ts'
 import type { TermValues } from '#shared/api/terms.ts'
 import { estonianCollator, termLetter, termLetters } from '#shared/text/fold-diacritics.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
-import { badRequest, conflict, notFound } from '../../http/errors.ts'
+import { AppError, badRequest, notFound } from '../../http/errors.ts'
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts'
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitize-html.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
@@ -20,6 +20,11 @@ import {
 } from './terms.repo.ts'
 
 export const DUPLICATE_TERM = 'A term with this name already exists'
+
+/** Whether a term of this id exists, published or not (an administrator's /term/{id} page). */
+export async function termExists(db: DbOrTx, id: number) {
+  return (await findTerm(db, id)) !== undefined
+}
 export const DESCRIPTION_REQUIRED = 'Description is required'
 
 /** The sanitised description, or undefined when nothing readable is left. */
@@ -38,11 +43,6 @@ export function sentDescription(cache: TextCache | undefined, stored: string): s
   return cache ? cache.through(stored, () => sanitizeHtml(stored)) : sanitizeHtml(stored)
 }
 
-/** A term row as it may be sent: its description sanitised again. */
-export function sentTerm<T extends { description: string }>(cache: TextCache, term: T): T {
-  return { ...term, description: sentDescription(cache, term.description) }
-}
-
 function termColumns(input: TermValues): TermColumns {
   const description = cleanDescription(input.description)
   if (!description) throw badRequest(`description: ${DESCRIPTION_REQUIRED}`)
@@ -54,7 +54,7 @@ async function refuseDuplicates<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(DUPLICATE_TERM)
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError(409, 'already_exists', DUPLICATE_TERM)
     throw error
   }
 }
@@ -94,13 +94,13 @@ export function removeTerm(db: Db, user: CurrentUser, id: number) {
   })
 }
 
-export async function letters(db: Db, publishedOnly: boolean) {
+export async function letters(db: Db, { publishedOnly }: { publishedOnly: boolean }) {
   const names = await listTermNames(db, { publishedOnly })
   return termLetters(names.map((name) => name.term))
 }
 
 /** The terms listed under one letter (given as shown, e.g. 'A' or 'õ'), in Estonian order. */
-export async function termsUnderLetter(db: Db, letter: string, publishedOnly: boolean) {
+export async function termsUnderLetter(db: Db, letter: string, { publishedOnly }: { publishedOnly: boolean }) {
   const wanted = termLetter(letter)
   const names = await listTermNames(db, { publishedOnly })
   const ids = names.filter((name) => termLetter(name.term) === wanted).map((name) => name.id)
@@ -119,7 +119,7 @@ export async function termIdsByName(db: DbOrTx, names: string[]): Promise<Map<st
 }
 
 /** Whether the term exists for this reader (visitors: published terms only). */
-export async function termIsVisible(db: DbOrTx, id: number, publishedOnly: boolean) {
+export async function termIsVisible(db: DbOrTx, id: number, { publishedOnly }: { publishedOnly: boolean }) {
   const term = await findTerm(db, id)
   return term !== undefined && (term.published || !publishedOnly)
 }

@@ -50,7 +50,8 @@ describe('users API access', () => {
       call('POST', '/api/admin/password', undefined, { currentPassword: 'a', newPassword: PASSWORD }),
     ])
     expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401])
-    for (const answer of answers) expect(answer.json()).toEqual({ error: 'Authentication required' })
+    for (const answer of answers)
+      expect(answer.json()).toEqual({ error: 'Authentication required', code: 'unauthenticated' })
   })
 })
 
@@ -109,7 +110,7 @@ describe('disabling and enabling', () => {
     const refused = await login('victim', PASSWORD)
     const wrong = await login('victim', 'not the password')
     expect(refused.statusCode).toBe(401)
-    expect(refused.json()).toEqual({ error: 'Invalid username or password' })
+    expect(refused.json()).toEqual({ error: 'Invalid username or password', code: 'login_refused' })
     expect(wrong.json()).toEqual(refused.json())
 
     const enabled = await call('PATCH', `/api/admin/users/${victimId}`, admin, { disabled: false })
@@ -135,13 +136,13 @@ describe('disabling and enabling', () => {
 describe("the operators' ways in", () => {
   it('lets `npm run user:create` (a password reset) enable a disabled user; the start-up admin leaves it', async () => {
     const admin = await loginAs(ctx, 'operator-check')
-    await ensureUser(ctx.database.db, 'locked-out', PASSWORD, false)
+    await ensureUser(ctx.database.db, 'locked-out', PASSWORD, { resetPassword: false })
     await call('PATCH', `/api/admin/users/${await userId('locked-out')}`, admin, { disabled: true })
     // ADMIN_USERNAME/ADMIN_PASSWORD at start: an existing user is left as it is
-    await ensureUser(ctx.database.db, 'locked-out', PASSWORD, false)
+    await ensureUser(ctx.database.db, 'locked-out', PASSWORD, { resetPassword: false })
     expect((await login('locked-out', PASSWORD)).statusCode).toBe(401)
     // user:create resets the password and brings the account back
-    await ensureUser(ctx.database.db, 'locked-out', 'a reset password', true)
+    await ensureUser(ctx.database.db, 'locked-out', 'a reset password', { resetPassword: true })
     expect((await login('locked-out', 'a reset password')).statusCode).toBe(200)
   })
 })

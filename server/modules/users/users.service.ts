@@ -4,7 +4,7 @@
 import type { CurrentUser } from '#shared/api/auth.ts'
 import type { NewUserInput, PasswordChangeInput, UserSummary } from '#shared/api/users.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors.ts'
+import { AppError, notFound, tooManyRequests } from '../../http/errors.ts'
 import { withIsoDates } from '../../lib/timestamps.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import { hashSessionToken, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../auth/auth.service.ts'
@@ -35,7 +35,7 @@ export async function addUser(db: Db, actor: CurrentUser, input: NewUserInput) {
   const passwordHash = await hashPassword(input.password)
   const id = await db.transaction(async (tx) => {
     const inserted = await repo.insertUserIfAbsent(tx, input.username, passwordHash)
-    if (!inserted) throw conflict('A user with this username already exists')
+    if (!inserted) throw new AppError(409, 'already_exists', 'A user with this username already exists')
     await recordAudit(tx, actor, 'create', 'user', inserted.id, { username: input.username })
     return inserted.id
   })
@@ -45,7 +45,9 @@ export async function addUser(db: Db, actor: CurrentUser, input: NewUserInput) {
 /** Refuses when the user is active and no other active user would remain. */
 async function keepOneActive(tx: Tx, target: { id: number; disabledAt: Date | null }, what: 'disabled' | 'deleted') {
   if (target.disabledAt !== null) return
-  if ((await repo.countOtherActiveUsers(tx, target.id)) === 0) throw conflict(lastAdministratorMessage(what))
+  if ((await repo.countOtherActiveUsers(tx, target.id)) === 0) {
+    throw new AppError(409, 'last_administrator', lastAdministratorMessage(what))
+  }
 }
 
 /** Disables (ending every session at once) or enables a user; asking for the state it has is a no-op. */
@@ -97,7 +99,7 @@ export async function changeOwnPassword(db: Db, actor: CurrentUser, sessionToken
   const user = await repo.findUser(db, actor.id)
   if (!user) throw notFound('User')
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest('The current password is not correct', [
+    throw new AppError(400, 'wrong_current_password', 'The current password is not correct', [
       { path: '/currentPassword', message: 'The current password is not correct' },
     ])
   }

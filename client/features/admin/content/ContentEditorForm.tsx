@@ -4,6 +4,7 @@
 // section, the editor holds that section and saves it spliced back into the page; unsaved work is
 // kept as a local draft; Ctrl+S saves.
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
@@ -16,6 +17,7 @@ import type { PageSection } from '#shared/text/page-sections.ts'
 import { toastTexts } from '#client/texts/common.ts'
 import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import { saveShortcutTexts, sectionTexts } from '#client/texts/content-sections.ts'
+import { userQueries } from '#client/api/auth.ts'
 import type { SavedContent, UploadTarget } from '#client/api/content-upload.ts'
 import { Button } from '#client/components/ui/Button.tsx'
 import { Checkbox } from '#client/components/ui/Checkbox.tsx'
@@ -37,6 +39,7 @@ import { useLocalDraft } from './content-editor/use-local-draft.ts'
 import { useSaveContent } from './content-editor/use-save-content.ts'
 import { useSaveShortcut } from './content-editor/use-save-shortcut.ts'
 import { useUnsavedChanges } from './content-editor/use-unsaved-changes.ts'
+import { useOpenWork } from '../unsaved-work.ts'
 
 const EditorFields = ContentInput.pick({ title: true, chapterId: true, order: true, published: true })
 type EditorFieldsInput = z.input<typeof EditorFields>
@@ -95,7 +98,10 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices, sect
     [start.text, section],
   )
   const pageId = typeof contentId === 'number' && baseVersion !== undefined ? contentId : null
+  // the drafts are this user's own (decision 044); the admin shell is remounted if the user changes
+  const userId = useQuery(userQueries.current()).data?.id ?? null
   const draft = useLocalDraft({
+    userId,
     pageId,
     section: section?.heading.id ?? '',
     version: baseVersion ?? 0,
@@ -113,7 +119,13 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices, sect
     return () => document.removeEventListener('visibilitychange', keepTyped)
   }, [keepNow, text])
 
-  const { blocker, allowNavigation } = useUnsavedChanges(isDirty || text !== editedStart)
+  const dirty = isDirty || text !== editedStart
+  const { blocker, allowNavigation } = useUnsavedChanges(dirty)
+  // logging out asks first while this holds changes; once logged out, no draft is kept and leaving is not held
+  useOpenWork(dirty, () => {
+    draft.letGo()
+    allowNavigation()
+  })
   const saving = useSaveContent((content: SavedContent) => {
     allowNavigation()
     void draft.saved()

@@ -28,7 +28,7 @@ export function RestoreRevisionDialog({ id, revisionId, version, baseVersion }: 
     try {
       await restore.mutateAsync({ revisionId, baseVersion })
     } catch (failure) {
-      const conflict = failure instanceof ApiError && failure.status === 409
+      const conflict = failure instanceof ApiError && failure.code === 'edit_conflict'
       toast({
         variant: 'destructive',
         title: toastTexts.error,

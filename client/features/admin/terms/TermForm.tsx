@@ -11,7 +11,8 @@ import { Checkbox } from '#client/components/ui/Checkbox.tsx'
 import { FieldError, FormField } from '#client/components/ui/FormField.tsx'
 import { Input } from '#client/components/ui/Input.tsx'
 import { Label } from '#client/components/ui/Label.tsx'
-import { RichTextEditor } from '../RichTextEditor.tsx'
+import { RichTextEditor } from './RichTextEditor.tsx'
+import { useOpenWork } from '../unsaved-work.ts'
 
 interface TermFormProps {
   term?: Term
@@ -29,7 +30,9 @@ export function TermForm({ term, saving, onSave }: TermFormProps) {
       published: term?.published ?? false,
     },
   })
-  const { errors } = form.formState
+  const { errors, isDirty } = form.formState
+  // logging out asks first while the term has unsaved changes (decision 044)
+  useOpenWork(isDirty)
   const labels = adminTexts.termForm
 
   return (

@@ -45,7 +45,7 @@ function AddUserForm({ onAdded }: { onAdded: () => void }) {
         onAdded()
       },
       onError: (failure) => {
-        if (failure instanceof ApiError && failure.status === 409) {
+        if (failure instanceof ApiError && failure.code === 'already_exists') {
           form.setError('username', { message: t.usernameTaken }, { shouldFocus: true })
           return
         }

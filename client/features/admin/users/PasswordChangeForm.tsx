@@ -21,15 +21,9 @@ const PasswordChangeSchema = PasswordChangeInput.extend({ repeat: z.string() }).
 )
 type PasswordChangeValues = z.infer<typeof PasswordChangeSchema>
 
-/** The server's 400 names the field it refused; the form has already checked the rest. */
-function isAboutCurrentPassword(failure: unknown) {
-  return (
-    failure instanceof ApiError &&
-    failure.status === 400 &&
-    Array.isArray(failure.details) &&
-    failure.details.some((detail: unknown) => (detail as { path?: unknown } | null)?.path === '/currentPassword')
-  )
-}
+/** The one refusal the form cannot check itself; it has already checked the rest. */
+const isAboutCurrentPassword = (failure: unknown) =>
+  failure instanceof ApiError && failure.code === 'wrong_current_password'
 
 export function PasswordChangeForm() {
   const change = useChangeOwnPassword()

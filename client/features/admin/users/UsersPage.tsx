@@ -22,9 +22,9 @@ import { PasswordChangeForm } from './PasswordChangeForm.tsx'
 
 const dateFormat = new Intl.DateTimeFormat('et-EE', { dateStyle: 'medium', timeStyle: 'short' })
 
-/** The server's 409 is about the last active administrator; anything else in its own words. */
+/** The last active administrator in the page's words; anything else in the server's own. */
 const userActionFailure = (failure: unknown) =>
-  failure instanceof ApiError && failure.status === 409 ? t.lastAdministrator : failureText(failure)
+  failure instanceof ApiError && failure.code === 'last_administrator' ? t.lastAdministrator : failureText(failure)
 
 export function UsersPage() {
   const users = useQuery(usersQueries.list())

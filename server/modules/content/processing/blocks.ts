@@ -3,15 +3,9 @@
 // an id: its own, its heading's slug, or one derived from its text so it stays put when other
 // paragraphs change. Ids are decided after the whole page is read (a later element may already own
 // an id), so open tags carry a placeholder until then.
+import { PHRASING_TAGS, type Attribute } from '../../../lib/html-allowlist.ts'
 import { claimId, type HeadingDraft, type IdSlot, type PageIds, pageIds } from './heading-ids.ts'
-import {
-  type Attribute,
-  closeTagHtml,
-  escapeAttribute,
-  escapeText,
-  openTagHtml,
-  walkSanitizedHtml,
-} from './sanitize.ts'
+import { closeTagHtml, escapeAttribute, escapeText, openTagHtml, walkSanitizedHtml } from './sanitize.ts'
 import type { TermIds } from './term-links.ts'
 
 export interface BlockDraft {
@@ -35,22 +29,6 @@ export interface PageDraft {
 // Safe as a placeholder: the sanitiser never lets NUL through.
 const ID_PLACEHOLDER = '\u0000'
 
-const PHRASING_TAGS = new Set([
-  'a',
-  'b',
-  'strong',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'small',
-  'span',
-  'br',
-  'img',
-  'code',
-])
 const HEADING_LEVELS: ReadonlyMap<string, number> = new Map([
   ['h1', 1],
   ['h2', 2],
@@ -105,14 +83,14 @@ export function cutIntoBlocks(mainHtml: string, termIds?: TermIds): PageDraft {
     block = null
   }
 
-  const startBlock = (tag: string, isWrapper: boolean): OpenBlock => {
-    block = { tag, html: '', text: '', id: '', anchors: [], isWrapper }
-    if (isWrapper) {
-      const slot = blockSlot()
-      block.id = slot
-      block.anchors.push(slot)
-      block.html = `<p${ID_PLACEHOLDER}>`
-    }
+  const startBlock = (tag: string): OpenBlock => {
+    block = { tag, html: '', text: '', id: '', anchors: [], isWrapper: false }
+    return block
+  }
+
+  const startWrapper = (): OpenBlock => {
+    const slot = blockSlot()
+    block = { tag: 'p', html: `<p${ID_PLACEHOLDER}>`, text: '', id: slot, anchors: [slot], isWrapper: true }
     return block
   }
 
@@ -145,8 +123,9 @@ export function cutIntoBlocks(mainHtml: string, termIds?: TermIds): PageDraft {
       openElement(tag, attributes) {
         const isBlockTag = !PHRASING_TAGS.has(tag)
         if (depth === 0 && isBlockTag) finishBlock()
-        const current = block ?? startBlock(isBlockTag ? tag : 'p', !isBlockTag)
-        openElement(current, tag, attributes, depth === 0 && isBlockTag)
+        const current = block ?? (isBlockTag ? startBlock(tag) : startWrapper())
+        const isTopLevel = depth === 0 && isBlockTag
+        openElement(current, tag, attributes, isTopLevel)
         depth++
       },
       closeElement(tag) {
@@ -160,7 +139,7 @@ export function cutIntoBlocks(mainHtml: string, termIds?: TermIds): PageDraft {
       },
       text(text, source) {
         if (!block && depth === 0 && !NOT_WHITESPACE.test(text)) return
-        const current = block ?? startBlock('p', true)
+        const current = block ?? startWrapper()
         current.html += escapeText(text)
         addText(text)
         for (const heading of openHeadings) heading.source += source

@@ -8,6 +8,7 @@ import { collectPlainText, sanitizePageHtml } from './sanitize.ts'
 import { termUsesOf, type TermIds, type TermUse } from './term-links.ts'
 import { splitLinks } from '#shared/text/links-section.ts'
 import { LINKS_MARKER } from '#shared/limits.ts'
+import type { SavePhase } from './save-timing.ts'
 
 export interface PageInput {
   /** The main HTML; may still hold the links marker and the links section after it. */
@@ -44,26 +45,50 @@ export interface ProcessedPage {
   termUses: TermUse[]
 }
 
-export function processPage(input: PageInput): ProcessedPage {
+/**
+ * `lap(phase)`, when given, is called as each part ends, naming it (save-timing.ts): the save's
+ * Server-Timing header reports them. `onPassages`, when given, gets the search passages as soon as
+ * they are cut, before the blocks are rendered: a save starts writing them meanwhile.
+ */
+export function processPage(
+  input: PageInput,
+  lap?: (phase: SavePhase) => void,
+  onPassages?: (passages: Passage[]) => void,
+): ProcessedPage {
   const { main, links } = pageHalves(input)
   const draft = cutIntoBlocks(main, input.termIds)
+  const linksContent = links == null ? null : sanitizePageHtml(links, input.termIds)
+  lap?.('sanitise')
   assignHeadingIds(draft.headings, draft.ids)
   assignBlockIds(draft.blocks, draft.ids)
+  lap?.('blocks')
+  const passages = cutIntoPassages(
+    draft.blocks.map((block) => ({ id: blockId(block), text: block.text, isHeading: block.isHeading })),
+  )
+  lap?.('passages')
+  onPassages?.(passages)
 
   const blocks = draft.blocks.map(renderBlock)
-  const linksContent = links == null ? null : sanitizePageHtml(links, input.termIds)
   const blockTexts = draft.blocks.map((block) => block.text)
+  const anchors = pageAnchors(draft.blocks.map(anchorIds))
+  const headers = draft.headings.map((heading) => ({
+    text: heading.text,
+    level: heading.level,
+    id: headingId(heading),
+  }))
+  const citations = findCitations(linksContent == null ? blockTexts : [...blockTexts, collectPlainText(linksContent)])
+  lap?.('blocks')
+  const termUses = termUsesOf(blocks, draft.blocks.map(blockId))
+  lap?.('terms')
   return {
     processedContent: blocks.join('\n'),
     blocks,
-    anchors: pageAnchors(draft.blocks.map(anchorIds)),
-    headers: draft.headings.map((heading) => ({ text: heading.text, level: heading.level, id: headingId(heading) })),
-    citations: findCitations(linksContent == null ? blockTexts : [...blockTexts, collectPlainText(linksContent)]),
+    anchors,
+    headers,
+    citations,
     linksContent,
-    passages: cutIntoPassages(
-      draft.blocks.map((block) => ({ id: blockId(block), text: block.text, isHeading: block.isHeading })),
-    ),
-    termUses: termUsesOf(blocks, draft.blocks.map(blockId)),
+    passages,
+    termUses,
   }
 }
 

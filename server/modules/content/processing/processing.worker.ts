@@ -1,9 +1,14 @@
-// The worker thread's side of run-in-worker.ts: one job at a time, each answered with its page (packed,
-// see stored-page.ts) or error.
+// The worker thread's side of run-in-worker.ts: one job at a time, each answered with its result or
+// error. A page is answered packed (see stored-page.ts), with its change summary when the save asked
+// for one and the time each phase took (save-timing.ts); a comparison as the blocks to show
+// (revision-diff.ts).
 import { parentPort } from 'node:worker_threads'
+import { changeSummaryAgainst, compareVersions } from './revision-diff.ts'
+import { lapClock } from './save-timing.ts'
 import { processPage } from './process-page.ts'
+import type { Passage } from './passages.ts'
 import type { ProcessingJob, ProcessingResult } from './run-in-worker.ts'
-import { packStoredPage, toStoredPage } from './stored-page.ts'
+import { packPassages, packStoredPage, toStoredPage } from './stored-page.ts'
 
 const port = parentPort
 if (!port) throw new Error('processing.worker.ts runs only as a worker thread')
@@ -12,9 +17,29 @@ port.on('message', (job: ProcessingJob) => {
   let result: ProcessingResult
   let transfer: ArrayBuffer[] = []
   try {
-    const packed = packStoredPage(toStoredPage(processPage(job.input)))
-    result = { jobId: job.jobId, page: packed.packed }
-    transfer = packed.transfer
+    if (job.kind === 'compare') {
+      result = { jobId: job.jobId, comparison: compareVersions(job.input) }
+    } else {
+      const clock = lapClock()
+      const jobId = job.jobId
+      // A save asks for the passages ahead of the page, to write them while the rest is made.
+      const early = job.passagesFirst
+        ? (passages: Passage[]) => {
+            const packed = packPassages(passages)
+            const ahead: ProcessingResult = { jobId, passages: packed.packed, phases: { ...clock.phases } }
+            port.postMessage(ahead, packed.transfer)
+          }
+        : undefined
+      const processed = processPage(job.input, clock.lap, early)
+      const changeSummary =
+        job.summaryAgainst === undefined ? undefined : changeSummaryAgainst(job.summaryAgainst, processed.blocks)
+      clock.lap('summary')
+      // Passages sent ahead are not sent again.
+      const packed = packStoredPage({ ...toStoredPage(processed), ...(early && { passages: [] }) })
+      const phases = clock.phases
+      result = { jobId: job.jobId, page: packed.packed, phases, ...(changeSummary && { changeSummary }) }
+      transfer = packed.transfer
+    }
   } catch (error) {
     const { name, message } = error instanceof Error ? error : new Error(String(error))
     result = { jobId: job.jobId, error: { name, message } }

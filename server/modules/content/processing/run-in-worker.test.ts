@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { processPage } from './process-page.ts'
 import { ProcessingWorker } from './run-in-worker.ts'
 import { toStoredPage } from './stored-page.ts'
+import { blockHash, changeSummaryAgainst, compareBlocks } from './revision-diff.ts'
 
 const worker = new ProcessingWorker()
 const processPageInWorker = (input: Parameters<ProcessingWorker['process']>[0]) => worker.process(input)
@@ -79,5 +80,45 @@ describe('ProcessingWorker', () => {
     } finally {
       await other.close()
     }
+  }, 30_000)
+
+  it("works out a save's change summary and compares two versions in the worker (decision 042)", async () => {
+    const before = processPage({ content: '<h2>Pealkiri</h2><p>Üks kaks</p><p>Kolm</p>' }).blocks
+    const input = { content: '<h2>Pealkiri</h2><p>Üks KAKS</p><p>Kolm</p><p>Neli</p>' }
+    const hashes = before.map(blockHash).join('')
+    const { page: processed, changeSummary } = await worker.processForSave(input, hashes)
+    expect(processed).toEqual(toStoredPage(processPage(input)))
+    expect(changeSummary).toEqual(changeSummaryAgainst(hashes, processed.blocks))
+    expect(changeSummary).toEqual({ added: 1, removed: 0, changed: 1 })
+
+    const options = { context: 1, maxChangedBlocks: 10 }
+    const text = (blocks: string[]) => ({
+      content: blocks.join('\n'),
+      blockBytes: blocks.map((b) => Buffer.byteLength(b)),
+    })
+    const expected = compareBlocks(before, processed.blocks, options)
+    await expect(worker.compare({ from: text(before), to: text(processed.blocks), options })).resolves.toEqual(expected)
+    // A version kept without block lengths is processed again in the worker.
+    const unknown = { content: before.join('\n'), blockBytes: null }
+    await expect(worker.compare({ from: unknown, to: text(processed.blocks), options })).resolves.toEqual(expected)
+    await expect(worker.processForSave(input, 'not md5s')).rejects.toThrow('md5')
+  }, 30_000)
+
+  it('sends a save its passages ahead of the page, the same as the page has', async () => {
+    const input = { content: '<h2>Pealkiri</h2><p>Üks kaks</p><p>Kolm</p><h2>Teine</h2><p>Neli</p>' }
+    let ahead: unknown = null
+    const saving = worker.processForSave(input, null, {
+      passagesFirst: (passages) => {
+        ahead = passages
+      },
+    })
+    const { page, changeSummary } = await saving
+    expect(ahead).not.toBeNull()
+    expect(ahead).toEqual(page.passages)
+    expect(page).toEqual(toStoredPage(processPage(input)))
+    expect(changeSummary).toBeNull()
+    // A job that fails after its passages were sent ahead still fails.
+    const failing = worker.processForSave(input, 'not md5s', { passagesFirst: () => {} })
+    await expect(failing).rejects.toThrow('md5')
   }, 30_000)
 })

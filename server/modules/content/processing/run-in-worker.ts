@@ -1,23 +1,60 @@
 // Runs the pipeline in one long-lived worker thread so the server keeps answering while a 10 MB page
-// is processed. Jobs wait in a queue and go one at a time; a worker that crashes is replaced for the
+// is processed; so do the other jobs whose work grows with a page: a save's change summary (with its
+// processing) and the comparison of two versions (decision 042). Jobs wait in a queue and go one at a time; a worker that crashes is replaced for the
 // next job. The worker is unref'd while idle, so it never keeps a process alive on its own, and it
 // stops after IDLE_STOP_MS without work: a 10 MB page leaves a few hundred MB of heap behind that
 // V8 would keep, and a new worker costs about a second, which only the first save after a pause pays.
 import type { Worker } from 'node:worker_threads'
+import type { ChangeSummary } from '#shared/api/revisions.ts'
 import { startTsWorker } from '../../../lib/ts-worker.ts'
-import type { PageInput } from './process-page.ts'
-import { unpackStoredPage, type PackedPage, type StoredPage } from './stored-page.ts'
+import type { BlockComparison, VersionsToCompare } from './revision-diff.ts'
+import type { PhaseClock, WorkerPhases } from './save-timing.ts'
 
-export interface ProcessingJob {
-  jobId: number
-  input: PageInput
+/** Where the worker's phases go: those before the passages were sent ahead, and those after. */
+export interface SplitClock {
+  before: PhaseClock
+  after: PhaseClock
 }
+import type { PageInput } from './process-page.ts'
+import type { Passage } from './passages.ts'
+import {
+  unpackPassages,
+  unpackStoredPage,
+  type PackedPage,
+  type PackedPassages,
+  type StoredPage,
+} from './stored-page.ts'
+
+/** What a job asks of the worker. */
+export type JobMessage =
+  | {
+      kind: 'process'
+      input: PageInput
+      /** The md5 (hex) of each block of the version a save replaces, joined: then the answer has its change summary. */
+      summaryAgainst?: string | undefined
+      /** The search passages are sent ahead, as soon as they are cut, in a message of their own. */
+      passagesFirst?: boolean | undefined
+    }
+  | { kind: 'compare'; input: VersionsToCompare }
+
+/** A job as the worker receives it. */
+export type ProcessingJob = JobMessage & { jobId: number }
 
 export type ProcessingResult =
-  { jobId: number; page: PackedPage } | { jobId: number; error: { name: string; message: string } }
+  | { jobId: number; page: PackedPage; changeSummary?: ChangeSummary; phases: WorkerPhases }
+  /** Sent ahead of the page when the job asked for `passagesFirst`, with the phases until then. */
+  | { jobId: number; passages: PackedPassages; phases: WorkerPhases }
+  | { jobId: number; comparison: BlockComparison }
+  | { jobId: number; error: { name: string; message: string } }
 
-interface QueuedJob extends ProcessingJob {
-  resolve: (page: StoredPage) => void
+type Answer = Exclude<ProcessingResult, { error: unknown } | { passages: unknown }>
+type Ahead = Extract<ProcessingResult, { passages: unknown }>
+
+interface QueuedJob {
+  jobId: number
+  message: JobMessage
+  ahead?: ((ahead: Ahead) => void) | undefined
+  resolve: (answer: Answer) => void
   reject: (error: Error) => void
 }
 
@@ -46,12 +83,83 @@ export class ProcessingWorker {
     return this.worker !== null
   }
 
-  /** processPage in the worker thread, answered in the form the database stores (see stored-page.ts). */
-  process(input: PageInput): Promise<StoredPage> {
+  /**
+   * processPage in the worker thread, answered in the form the database stores (see stored-page.ts).
+   * `clock`, when given, gets the time of each phase in the worker (save-timing.ts).
+   */
+  async process(input: PageInput, clock?: PhaseClock): Promise<StoredPage> {
+    const answer = await this.run({ kind: 'process', input })
+    if (!('page' in answer)) throw new Error('The processing worker answered another job')
+    addPhases(clock, answer.phases)
+    return unpackStoredPage(answer.page)
+  }
+
+  /**
+   * processPage for a save, with what its blocks change against a version's blocks given by their
+   * md5 hashes (hex, joined; null for none, then no summary): added, removed and changed blocks
+   * (revision-diff.ts), worked out in the worker. `passagesFirst` gets the search passages as soon as
+   * the worker has cut them, while it goes on with the rest (rendering, term uses, the summary).
+   * `clock` gets the worker's phases, each split at the moment the passages were sent.
+   */
+  async processForSave(
+    input: PageInput,
+    previousHashes: string | null,
+    options: { passagesFirst?: (passages: Passage[]) => void; clock?: SplitClock } = {},
+  ): Promise<{ page: StoredPage; changeSummary: ChangeSummary | null }> {
+    let before: WorkerPhases = {}
+    let passages: Passage[] | undefined
+    const ahead = (message: Ahead) => {
+      before = message.phases
+      passages = unpackPassages(message.passages)
+      options.passagesFirst?.(passages)
+    }
+    const answer = await this.run(
+      { kind: 'process', input, summaryAgainst: previousHashes ?? undefined, passagesFirst: !!options.passagesFirst },
+      ahead,
+    )
+    if (!('page' in answer) || (previousHashes !== null && !answer.changeSummary)) {
+      throw new Error('The processing worker answered another job')
+    }
+    if (options.clock) {
+      addPhases(options.clock.before, before)
+      const after: WorkerPhases = {}
+      for (const [phase, ms] of Object.entries(answer.phases) as Array<[keyof WorkerPhases, number]>) {
+        after[phase] = ms - (before[phase] ?? 0)
+      }
+      addPhases(options.clock.after, after)
+    }
+    const page = unpackStoredPage(answer.page)
+    if (options.passagesFirst) {
+      if (!passages) throw new Error('The processing worker sent no passages ahead')
+      page.passages = passages // not sent twice
+    }
+    return { page, changeSummary: answer.changeSummary ?? null }
+  }
+
+  /** Two versions of a page compared block by block (compareVersions in revision-diff.ts), in the worker. */
+  async compare(input: VersionsToCompare): Promise<BlockComparison> {
+    const answer = await this.run({ kind: 'compare', input })
+    if (!('comparison' in answer)) throw new Error('The processing worker answered another job')
+    return answer.comparison
+  }
+
+  private run(message: JobMessage, ahead?: (ahead: Ahead) => void): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ jobId: ++this.lastJobId, input, resolve, reject })
+      this.waiting.push({ jobId: ++this.lastJobId, message, ahead, resolve, reject })
       this.runNext()
     })
+  }
+
+  /**
+   * Starts the worker now if it is not running, and keeps an idle one IDLE_STOP_MS longer: a
+   * chunked upload calls this as its chunks arrive, so the worker has started (~1 s) by the time
+   * finalize needs it instead of after.
+   */
+  warm(): void {
+    if (this.running || this.waiting.length > 0) return
+    if (!this.worker) this.startWorker().unref()
+    if (this.idleTimer) clearTimeout(this.idleTimer)
+    this.idleTimer = setTimeout(() => this.stopIdleWorker(), this.idleStopMs).unref()
   }
 
   /** Stops the worker; jobs still waiting or running are rejected. A later job starts a new one. */
@@ -81,7 +189,7 @@ export class ProcessingWorker {
     const current = this.worker ?? this.startWorker()
     current.ref()
     try {
-      current.postMessage({ jobId: job.jobId, input: job.input } satisfies ProcessingJob)
+      current.postMessage({ ...job.message, jobId: job.jobId } satisfies ProcessingJob)
     } catch (error) {
       // An input that cannot be copied to the worker fails alone; the queue goes on.
       this.running = null
@@ -104,9 +212,13 @@ export class ProcessingWorker {
     started.on('message', (result: ProcessingResult) => {
       const job = this.running
       if (!job || job.jobId !== result.jobId) return
+      if ('passages' in result) {
+        job.ahead?.(result) // the job goes on
+        return
+      }
       this.running = null
-      if ('page' in result) job.resolve(unpackStoredPage(result.page))
-      else job.reject(Object.assign(new Error(result.error.message), { name: result.error.name }))
+      if ('error' in result) job.reject(Object.assign(new Error(result.error.message), { name: result.error.name }))
+      else job.resolve(result)
       this.runNext()
     })
     started.on('error', (error) => this.failRunningJob(started, error))
@@ -125,4 +237,9 @@ export class ProcessingWorker {
     job?.reject(error)
     this.runNext()
   }
+}
+
+function addPhases(clock: PhaseClock | undefined, phases: WorkerPhases) {
+  if (!clock) return
+  for (const [phase, ms] of Object.entries(phases) as Array<[keyof WorkerPhases, number]>) clock.add(phase, ms)
 }

@@ -1,12 +1,18 @@
 // Page HTML is hostile until cleaned. One streaming pass of htmlparser2 hands a handler only what the
-// allowlist keeps: tags a word-processor export needs, safe attributes, decoded text. Elements that
-// carry code or forms are removed with their content; other unknown tags are dropped, their text kept.
+// allowlist keeps (server/lib/html-allowlist.ts: pages keep all of it): tags a word-processor export
+// needs, safe attributes, decoded text. Elements that carry code or forms are removed with their
+// content; other unknown tags are dropped, their text kept.
 import { decodeHTML, decodeHTMLAttribute } from 'entities'
 import { Parser } from 'htmlparser2'
 import { ownImageId } from '#shared/text/image-address.ts'
+import {
+  ALLOWED_TAGS,
+  ATTRIBUTES_BY_TAG,
+  GLOBAL_ATTRIBUTES,
+  PHRASING_TAGS,
+  type Attribute,
+} from '../../../lib/html-allowlist.ts'
 import { withTermLink, type TermIds } from './term-links.ts'
-
-export type Attribute = readonly [name: string, value: string]
 
 export interface SanitizedHtmlHandler {
   openElement(tag: string, attributes: Attribute[]): void
@@ -14,52 +20,6 @@ export interface SanitizedHtmlHandler {
   /** `text` is decoded; `source` is the same text as written in the HTML (references not decoded). */
   text(text: string, source: string): void
 }
-
-const KEPT_TAGS = new Set([
-  'p',
-  'br',
-  'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'small',
-  'span',
-  'div',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'dl',
-  'dt',
-  'dd',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'caption',
-  'colgroup',
-  'col',
-  'a',
-  'img',
-  'figure',
-  'figcaption',
-  'pre',
-  'code',
-])
 
 // Their content is code, a document head, a form or foreign markup: nothing a reader should see.
 const REMOVED_WITH_CONTENT = new Set([
@@ -97,23 +57,6 @@ const VOID_TAGS = new Set(['br', 'hr', 'img', 'col'])
 // Deeper markup is flattened (text kept): browsers cap their tree depth too, and nothing real nests so deep.
 const MAX_NESTING = 128
 
-// No `class`: the app's own utility classes (`fixed inset-0 z-50`) could let a page cover the interface.
-const GLOBAL_ATTRIBUTES = ['id', 'title', 'lang', 'dir', 'style']
-const TABLE_CELL_ATTRIBUTES = ['colspan', 'rowspan', 'width', 'height']
-const ATTRIBUTES_BY_TAG: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries({
-    a: ['href', 'name', 'data-term'],
-    img: ['src', 'alt', 'width', 'height'],
-    td: TABLE_CELL_ATTRIBUTES,
-    th: TABLE_CELL_ATTRIBUTES,
-    table: ['width'],
-    col: ['width'],
-    colgroup: ['width'],
-    ol: ['start'],
-  }).map(([tag, names]) => [tag, new Set(names)]),
-)
-const GLOBAL_ATTRIBUTE_SET: ReadonlySet<string> = new Set(GLOBAL_ATTRIBUTES)
-
 const DIRECTION = /^(?:ltr|rtl|auto)$/
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,8}$/
 const WHOLE_NUMBER = /^-?[0-9]{1,6}$/
@@ -141,9 +84,15 @@ const WHITESPACE_RUN = /\s+/g
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const URL_IGNORED = /[\u0000-\u0020\u007f-\u009f]+/g
 const URL_SCHEME = /^([a-z][a-z0-9+.-]*):/
-const LINK_SCHEMES = new Set(['http', 'https', 'mailto'])
-const IMAGE_SCHEMES = new Set(['http', 'https'])
 const IMAGE_DATA = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=]*$/
+
+/** The URLs an attribute takes besides relative ones: `schemes`, and with `imageData` base64 data of image types. */
+export interface UrlRule {
+  schemes: ReadonlySet<string>
+  imageData: boolean
+}
+const LINK_URLS: UrlRule = { schemes: new Set(['http', 'https', 'mailto']), imageData: false }
+const IMAGE_URLS: UrlRule = { schemes: new Set(['http', 'https']), imageData: true }
 
 /**
  * Walks the sanitised form of `html`, calling the handler in document order; open and close always
@@ -168,7 +117,7 @@ export function walkSanitizedHtml(html: string, handler: SanitizedHtmlHandler, t
         if (removedDepth > 0 || REMOVED_WITH_CONTENT.has(tag)) {
           removedDepth++
           fates.push('removed')
-        } else if (!KEPT_TAGS.has(tag) || keptDepth >= MAX_NESTING) {
+        } else if (!ALLOWED_TAGS.has(tag) || keptDepth >= MAX_NESTING) {
           fates.push('unwrapped')
         } else {
           keptDepth++
@@ -203,7 +152,7 @@ export function allowedAttributes(tag: string, attributes: Record<string, string
   const allowed: Attribute[] = []
   const tagAttributes = ATTRIBUTES_BY_TAG.get(tag)
   for (const name in attributes) {
-    if (!GLOBAL_ATTRIBUTE_SET.has(name) && !tagAttributes?.has(name)) continue
+    if (!GLOBAL_ATTRIBUTES.has(name) && !tagAttributes?.has(name)) continue
     const value = checkedAttributeValue(tag, name, decodeAttribute(attributes[name] ?? ''))
     if (value !== null) allowed.push([name, value])
   }
@@ -224,9 +173,9 @@ function withImageLoading(attributes: Attribute[]): Attribute[] {
 function checkedAttributeValue(tag: string, name: string, value: string): string | null {
   switch (name) {
     case 'href':
-      return safeUrl(value, LINK_SCHEMES, false)
+      return safeUrl(value, LINK_URLS)
     case 'src':
-      return tag === 'img' ? safeUrl(value, IMAGE_SCHEMES, true) : null
+      return tag === 'img' ? safeUrl(value, IMAGE_URLS) : null
     case 'style':
       return safeStyle(value)
     case 'dir':
@@ -248,12 +197,12 @@ function checkedAttributeValue(tag: string, name: string, value: string): string
   }
 }
 
-/** The URL when it is relative or uses an allowed scheme (images also as base64 data of image types). */
-export function safeUrl(url: string, schemes: ReadonlySet<string>, allowImageData: boolean): string | null {
+/** The URL when it is relative or one `rule` allows (images also as base64 data of image types). */
+export function safeUrl(url: string, { schemes, imageData }: UrlRule): string | null {
   const compact = url.replace(URL_IGNORED, '').toLowerCase()
   const scheme = URL_SCHEME.exec(compact)?.[1]
   const allowed =
-    scheme === undefined || schemes.has(scheme) || (allowImageData && scheme === 'data' && IMAGE_DATA.test(compact))
+    scheme === undefined || schemes.has(scheme) || (imageData && scheme === 'data' && IMAGE_DATA.test(compact))
   return allowed ? trimControlsAndSpaces(url) : null
 }
 
@@ -343,4 +292,5 @@ export function collectPlainText(html: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
 
-const INLINE_TAGS = new Set(['a', 'b', 'strong', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'span', 'code'])
+// A line break or a picture parts the words around it, as a block does.
+const INLINE_TAGS = new Set([...PHRASING_TAGS].filter((tag) => tag !== 'br' && tag !== 'img'))

@@ -32,19 +32,13 @@ export function toStoredPage(page: ProcessedPage): StoredPage {
 }
 
 /** A StoredPage as a handful of strings and typed arrays (the arrays' buffers can be transferred). */
-export interface PackedPage {
+export interface PackedPage extends PackedPassages {
   blockText: string
   blockEnds: Uint32Array
   anchorIndex: string
   headers: PageHeader[]
   citations: string
   linksContent: string | null
-  passageText: string
-  passageEnds: Uint32Array
-  passageBlocks: Int32Array
-  /** Anchor and heading of each passage, joined by PACK_SEPARATOR (neither can contain it). */
-  passageAnchors: string
-  passageHeadings: string
   /** A few per page at most (one per term linked): sent as they are. */
   termUses: TermUse[]
 }
@@ -52,30 +46,29 @@ export interface PackedPage {
 /** U+0000 cannot occur in ids or in headings' text: the sanitiser's parser drops it. */
 const PACK_SEPARATOR = '\u0000'
 
-export function packStoredPage(page: StoredPage): { packed: PackedPage; transfer: ArrayBuffer[] } {
-  const blocks = joinWithEnds(page.blocks)
-  const texts = joinWithEnds(page.passages.map((passage) => passage.text))
-  const packed: PackedPage = {
-    blockText: blocks.text,
-    blockEnds: blocks.ends,
-    anchorIndex: page.anchorIndex,
-    headers: page.headers,
-    citations: page.citations,
-    linksContent: page.linksContent,
-    passageText: texts.text,
-    passageEnds: texts.ends,
-    passageBlocks: Int32Array.from(page.passages, (passage) => passage.block),
-    passageAnchors: joinChecked(page.passages.map((passage) => passage.anchor)),
-    passageHeadings: joinChecked(page.passages.map((passage) => passage.heading)),
-    termUses: page.termUses,
-  }
-  return {
-    packed,
-    transfer: [packed.blockEnds.buffer, packed.passageEnds.buffer, packed.passageBlocks.buffer] as ArrayBuffer[],
-  }
+/** A page's search passages as a few strings and typed arrays (sent ahead of the page by a save). */
+export interface PackedPassages {
+  passageText: string
+  passageEnds: Uint32Array
+  passageBlocks: Int32Array
+  /** Anchor and heading of each passage, joined by PACK_SEPARATOR (neither can contain it). */
+  passageAnchors: string
+  passageHeadings: string
 }
 
-export function unpackStoredPage(packed: PackedPage): StoredPage {
+export function packPassages(passages: readonly Passage[]): { packed: PackedPassages; transfer: ArrayBuffer[] } {
+  const texts = joinWithEnds(passages.map((passage) => passage.text))
+  const packed: PackedPassages = {
+    passageText: texts.text,
+    passageEnds: texts.ends,
+    passageBlocks: Int32Array.from(passages, (passage) => passage.block),
+    passageAnchors: joinChecked(passages.map((passage) => passage.anchor)),
+    passageHeadings: joinChecked(passages.map((passage) => passage.heading)),
+  }
+  return { packed, transfer: [packed.passageEnds.buffer, packed.passageBlocks.buffer] as ArrayBuffer[] }
+}
+
+export function unpackPassages(packed: PackedPassages): Passage[] {
   const texts = splitAtEnds(packed.passageText, packed.passageEnds)
   const count = packed.passageBlocks.length
   const anchors = count === 0 ? [] : packed.passageAnchors.split(PACK_SEPARATOR)
@@ -84,13 +77,33 @@ export function unpackStoredPage(packed: PackedPage): StoredPage {
   for (let i = 0; i < count; i++) {
     passages.push({ block: packed.passageBlocks[i]!, anchor: anchors[i]!, heading: headings[i]!, text: texts[i]! })
   }
+  return passages
+}
+
+export function packStoredPage(page: StoredPage): { packed: PackedPage; transfer: ArrayBuffer[] } {
+  const blocks = joinWithEnds(page.blocks)
+  const passages = packPassages(page.passages)
+  const packed: PackedPage = {
+    blockText: blocks.text,
+    blockEnds: blocks.ends,
+    anchorIndex: page.anchorIndex,
+    headers: page.headers,
+    citations: page.citations,
+    linksContent: page.linksContent,
+    ...passages.packed,
+    termUses: page.termUses,
+  }
+  return { packed, transfer: [packed.blockEnds.buffer as ArrayBuffer, ...passages.transfer] }
+}
+
+export function unpackStoredPage(packed: PackedPage): StoredPage {
   return {
     blocks: splitAtEnds(packed.blockText, packed.blockEnds),
     anchorIndex: packed.anchorIndex,
     headers: packed.headers,
     citations: packed.citations,
     linksContent: packed.linksContent,
-    passages,
+    passages: unpackPassages(packed),
     termUses: packed.termUses,
   }
 }

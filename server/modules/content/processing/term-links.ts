@@ -3,7 +3,7 @@
 // `<a href="/term/{id}" data-term="NAME">` (href first, so a page saved through the editor or through
 // `npm run import` gives the same reader HTML), and counts each build's term links for "where used".
 import { decodeHTMLAttribute } from 'entities'
-import type { Attribute } from './sanitize.ts'
+import type { Attribute } from '../../../lib/html-allowlist.ts'
 
 /** Term names by exact name → id; only the names a page marks are looked up (see termMarkNames). */
 export type TermIds = ReadonlyMap<string, number>

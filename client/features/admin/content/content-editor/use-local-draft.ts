@@ -1,5 +1,6 @@
 // The editor's local draft: offered once when the editor opens (if it differs from the saved text),
 // written a moment after each pause in typing, removed when the text is saved or back to the saved one.
+// Drafts are the logged-in user's own (decision 044): none is read or written without one.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { deleteDraft, draftOffer, readDraft, writeDraft } from './local-drafts.ts'
 import type { DraftOffer } from './local-drafts.ts'
@@ -8,6 +9,8 @@ import type { DraftOffer } from './local-drafts.ts'
 const DRAFT_DELAY_MS = 700
 
 interface LocalDraftOptions {
+  /** The logged-in user, who writes the draft and is the only one offered it; null: no draft. */
+  userId: number | null
   /** null for a page not saved yet: no draft is kept. */
   pageId: number | null
   /** '' for the whole page. */
@@ -24,14 +27,14 @@ function warn(failure: unknown) {
   console.warn('The local draft could not be kept', failure)
 }
 
-export function useLocalDraft({ pageId, section, version, savedText, text }: LocalDraftOptions) {
+export function useLocalDraft({ userId, pageId, section, version, savedText, text }: LocalDraftOptions) {
   const [offer, setOffer] = useState<DraftOffer | null>(null)
   const settled = useRef(false)
 
   useEffect(() => {
-    if (pageId === null) return
+    if (pageId === null || userId === null) return
     let live = true
-    readDraft(pageId, section)
+    readDraft(userId, pageId, section)
       .then((draft) => {
         if (live) setOffer(draftOffer(draft, savedText, version))
       })
@@ -39,7 +42,7 @@ export function useLocalDraft({ pageId, section, version, savedText, text }: Loc
     return () => {
       live = false
     }
-  }, [pageId, section, savedText, version])
+  }, [userId, pageId, section, savedText, version])
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const kept = useRef(savedText)
@@ -47,15 +50,15 @@ export function useLocalDraft({ pageId, section, version, savedText, text }: Loc
   const keepNow = useCallback(
     (next: string) => {
       clearTimeout(timer.current)
-      if (settled.current || pageId === null || next === kept.current) return
+      if (settled.current || pageId === null || userId === null || next === kept.current) return
       kept.current = next
       const written =
         next === savedText
-          ? deleteDraft(pageId, section)
-          : writeDraft({ pageId, section, baseVersion: version, text: next, savedAt: Date.now() })
+          ? deleteDraft(userId, pageId, section)
+          : writeDraft({ userId, pageId, section, baseVersion: version, text: next, savedAt: Date.now() })
       written.catch(warn)
     },
-    [pageId, section, savedText, version],
+    [userId, pageId, section, savedText, version],
   )
 
   useEffect(() => {
@@ -63,6 +66,13 @@ export function useLocalDraft({ pageId, section, version, savedText, text }: Loc
     timer.current = setTimeout(() => keepNow(text), DRAFT_DELAY_MS)
     return () => clearTimeout(timer.current)
   }, [text, keepNow])
+
+  /** No draft is written from now on (after a save, or when the user logs out). */
+  const letGo = useCallback(() => {
+    settled.current = true
+    clearTimeout(timer.current)
+    setOffer(null)
+  }, [])
 
   /** The offered draft's text; the offer goes away (the draft stays until saved). */
   const restore = useCallback((): string | null => {
@@ -76,20 +86,18 @@ export function useLocalDraft({ pageId, section, version, savedText, text }: Loc
     const offered = offer?.draft
     setOffer(null)
     if (!offered) return
-    readDraft(offered.pageId, offered.section)
+    readDraft(offered.userId, offered.pageId, offered.section)
       .then((stored) =>
-        stored?.savedAt === offered.savedAt ? deleteDraft(offered.pageId, offered.section) : undefined,
+        stored?.savedAt === offered.savedAt ? deleteDraft(offered.userId, offered.pageId, offered.section) : undefined,
       )
       .catch(warn)
   }, [offer])
 
   /** After a successful save: the draft is deleted and no later write brings it back. */
   const saved = useCallback(async () => {
-    settled.current = true
-    clearTimeout(timer.current)
-    setOffer(null)
-    if (pageId !== null) await deleteDraft(pageId, section).catch(warn)
-  }, [pageId, section])
+    letGo()
+    if (pageId !== null && userId !== null) await deleteDraft(userId, pageId, section).catch(warn)
+  }, [userId, pageId, section, letGo])
 
-  return { offer, restore, discard, saved, keepNow }
+  return { offer, restore, discard, saved, keepNow, letGo }
 }

@@ -1,0 +1,98 @@
+// Upkeep of the embedded database: VACUUM once after start and after enough writing, the search
+// index's pending list merged after a save, each only at a quiet moment.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from './client.ts'
+import { Maintenance } from './maintenance.ts'
+import { migrateDatabase } from './migrate.ts'
+
+const MB = 1024 * 1024
+let dataDir: string
+let database: Database
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-maintenance-'))
+  database = await openDatabase({ dataDir })
+  await migrateDatabase(database)
+  await database.pool.query('CREATE TABLE kept (id int, body text)')
+}, 120_000)
+afterAll(async () => {
+  await database?.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+const lastVacuum = async () =>
+  (
+    await database.pool.query<{ at: Date | null }>(
+      "SELECT last_vacuum AS at FROM pg_stat_user_tables WHERE relname = 'kept'",
+    )
+  ).rows[0]!.at
+
+async function found(word: string) {
+  const { rows } = await database.pool.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM search_passages WHERE search_vector @@ to_tsquery('simple', $1)",
+    [word],
+  )
+  return rows[0]!.n
+}
+
+describe('upkeep of the embedded database', { timeout: 60_000 }, () => {
+  const logged: string[] = []
+  const log = { info: (_: object, m: string) => logged.push(m), error: (_: object, m: string) => logged.push(m) }
+  let quiet = false
+  const maintenance = (vacuumAfterBytes = 2 * MB) =>
+    new Maintenance(database, { log, vacuumAfterBytes, whenQuiet: async () => quiet })
+
+  it('vacuums once after start, then only after enough was written, and only when quiet', async () => {
+    const upkeep = maintenance()
+    quiet = false
+    await upkeep.check() // due (never vacuumed), but the server is busy
+    expect(upkeep.vacuums).toBe(0)
+    expect(await lastVacuum()).toBeNull()
+    quiet = true
+    await upkeep.check()
+    expect(upkeep.vacuums).toBe(1)
+    expect(await lastVacuum()).not.toBeNull()
+    expect(logged).toEqual(['embedded database vacuumed'])
+
+    // Little written since: nothing to do.
+    await database.pool.query("INSERT INTO kept VALUES (1, 'one')")
+    await upkeep.check()
+    expect([upkeep.vacuums, upkeep.merges]).toEqual([1, 0])
+
+    // A save's worth of rows written and superseded: vacuumed at the next quiet moment.
+    await database.pool.query("INSERT INTO kept SELECT g, repeat('x', 500) FROM generate_series(2, 20001) g")
+    await database.pool.query('DELETE FROM kept WHERE id > 1')
+    await upkeep.check()
+    expect(upkeep.vacuums).toBe(2)
+  })
+
+  it("merges the search index's pending list after a save, at a quiet moment; searches find the rows before and after", async () => {
+    const upkeep = maintenance(64 * MB)
+    quiet = true
+    await upkeep.check() // the first look vacuums
+    logged.length = 0
+    const [build] = (
+      await database.pool.query<{ id: number }>("INSERT INTO reader_builds (anchors) VALUES ('[]') RETURNING id")
+    ).rows
+    await database.pool.query(
+      `INSERT INTO search_passages (build_id, position, anchor, heading, text)
+       SELECT $1, g, 'p' || g, 'Pealkiri', 'nibbāna ja ' || repeat('sõna' || (g % 97) || ' ', 60)
+       FROM generate_series(1, 3000) g`,
+      [build!.id],
+    )
+    expect(await found('nibbana')).toBe(3000) // from the pending list
+    quiet = false
+    await upkeep.check()
+    expect(upkeep.merges).toBe(0)
+    quiet = true
+    await upkeep.check()
+    expect(upkeep.merges).toBe(1)
+    expect(logged).toEqual(['search index merged'])
+    expect(await found('nibbana')).toBe(3000) // from the index itself
+    // Nothing written since: no merge.
+    await upkeep.check()
+    expect(upkeep.merges).toBe(1)
+  })
+})

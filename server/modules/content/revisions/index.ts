@@ -1,0 +1,2 @@
+// The revisions part of the content module (a page's history): what the app uses of it.
+export { revisionsRoutes } from './revisions.routes.ts'
