@@ -63,9 +63,12 @@ async function openAndWatch(browser: Browser, url: string): Promise<{ run: Paint
       polling: 100,
     },
   )
-  // Let the first 10 s pass, then sum each long task's time beyond 50 ms.
+  // Let the first 10 s (from navigation start) pass, then sum each long task's time beyond 50 ms
+  // within them. A task still running at 10 s is reported after it ends, in a later task: wait for
+  // a frame and a task before reading, so it is counted (up to the window's end).
   await page.waitForFunction((ms) => performance.now() > ms, WINDOW_MS, { timeout: 120_000, polling: 250 })
-  const run = await page.evaluate((windowMs) => {
+  const run = await page.evaluate(async (windowMs) => {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))
     const bench = (window as unknown as { __bench: { longTasks: [number, number][]; firstText: number } }).__bench
     const blocking = bench.longTasks
       .filter(([start]) => start < windowMs)
@@ -95,11 +98,13 @@ export async function browserFigures(server: RunningServer, library: ImportedLib
     await warm.close()
     const productRuns: PaintRun[] = []
     const bareRuns: PaintRun[] = []
+    const jumps: Array<JumpRun | string> = []
     let product: { run: PaintRun; page: Page } | undefined
     for (let i = 0; i < RUNS; i++) {
       if (product) await product.page.context().close()
       product = await openAndWatch(browser, `${server.base}/content/${library.largeId}`)
       productRuns.push(product.run)
+      jumps.push(await footnoteJump(product.page, library))
       const bare = await openAndWatch(browser, baseline.url)
       bareRuns.push(bare.run)
       await bare.page.context().close()
@@ -131,7 +136,7 @@ export async function browserFigures(server: RunningServer, library: ImportedLib
         note: `median of ${RUNS} turns each (product ${runs(productRuns, 'blocking')} ms; static ${runs(bareRuns, 'blocking')} ms)`,
       },
     )
-    figures.push(...(await footnoteJump(product!.page, library)))
+    figures.push(jumpFigure(jumps))
     await product!.page.context().close()
     figures.push(await wholePage(browser, server, library))
   } finally {
@@ -141,12 +146,21 @@ export async function browserFigures(server: RunningServer, library: ImportedLib
   return figures
 }
 
-/** Click the first footnote marker; wait until its note (near the end) is highlighted. */
-async function footnoteJump(page: Page, library: ImportedLibrary): Promise<Figure[]> {
+interface JumpRun {
+  href: string
+  jumpMs: number
+  fallbackMs: number
+  fetched: number
+}
+
+/**
+ * Click the first footnote marker; wait until its note (near the end) is highlighted. Then the
+ * fallback on the same page: a string with the reason when it could not be measured.
+ */
+async function footnoteJump(page: Page, library: ImportedLibrary): Promise<JumpRun | string> {
   const marker = page.locator('.reader-chunk a[href^="#_ftn"]').first()
   const href = await marker.getAttribute('href', { timeout: 10_000 })
-  if (!href)
-    return [notMeasured('browser: jump to a late footnote', 'ratio ≤ 0.3', 'no footnote marker in the first chunk')]
+  if (!href) return 'no footnote marker in the first chunk'
   const target = decodeURIComponent(href.slice(1))
   const jumpMs = await page.evaluate(async (id) => {
     const start = performance.now()
@@ -182,22 +196,28 @@ async function footnoteJump(page: Page, library: ImportedLibrary): Promise<Figur
     },
     { id: target, contentId: library.largeId },
   )
-  if (jumpMs < 0)
-    return [
-      notMeasured('browser: jump to a late footnote', 'ratio ≤ 0.3', `#${target} was not highlighted within 60 s`),
-    ]
-  return [
-    {
-      figure: 'browser: jump to a late footnote',
-      value: jumpMs,
-      unit: 'ms',
-      baseline: fallback.ms,
-      ratio: jumpMs / fallback.ms,
-      target: 'ratio ≤ 0.3',
-      pass: jumpMs / fallback.ms <= 0.3,
-      note: `click on ${href} until highlighted; baseline: ${fallback.fetched} chunk requests from the end (parsed, not drawn)`,
-    },
-  ]
+  if (jumpMs < 0) return `#${target} was not highlighted within 60 s`
+  return { href, jumpMs, fallbackMs: fallback.ms, fetched: fallback.fetched }
+}
+
+/** The jump on every product turn (the first with the page's chunks cold on the server): medians. */
+function jumpFigure(runs: Array<JumpRun | string>): Figure {
+  const measured = runs.filter((run): run is JumpRun => typeof run !== 'string')
+  if (measured.length === 0)
+    return notMeasured('browser: jump to a late footnote', 'ratio ≤ 0.3', String(runs[0] ?? 'no turns'))
+  const jumpMs = median(measured.map((run) => run.jumpMs))
+  const fallbackMs = median(measured.map((run) => run.fallbackMs))
+  return {
+    figure: 'browser: jump to a late footnote',
+    value: jumpMs,
+    unit: 'ms',
+    baseline: fallbackMs,
+    ratio: jumpMs / fallbackMs,
+    target: 'ratio ≤ 0.3',
+    pass: jumpMs / fallbackMs <= 0.3,
+    samples: measured.map((run) => Number((run.jumpMs / run.fallbackMs).toFixed(3))),
+    note: `click on ${measured[0]!.href} until highlighted, median of ${measured.length} turns (${measured.map((run) => Math.round(run.jumpMs)).join(', ')} ms; the first with the chunks cold on the server); baseline: ${measured[0]!.fetched} chunk requests from the end (parsed, not drawn), median (${measured.map((run) => Math.round(run.fallbackMs)).join(', ')} ms)`,
+  }
 }
 
 async function wholePage(browser: Browser, server: RunningServer, library: ImportedLibrary): Promise<Figure> {

@@ -69,6 +69,7 @@ export async function revisionCompareFigure(
     ratio: Number((value / baseline).toFixed(2)),
     target: `< ${TARGET_MS / 1000} s`,
     pass: value < TARGET_MS,
+    samples: compare.map((ms, i) => Number((ms / read[i]!).toFixed(3))),
     note: `${CHANGED_PARAGRAPHS} changed paragraphs, revision vs current, median of 3; baseline: reading the revision whole`,
   }
 }

@@ -8,11 +8,13 @@ import path from 'node:path'
 import { bundleFigure } from './bundle.ts'
 import { browserFigures } from './browser.ts'
 import { sectionTypingFigure } from './section-typing.ts'
-import { chunkCostFigure, chunkServingFigures } from './chunks.ts'
+import { chunkCostFigure } from './chunks.ts'
 import { importCorpus, responsivenessFigure, saveFigures } from './import.ts'
 import { readCorpus } from './lib/corpus.ts'
 import { revisionCompareFigure } from './revisions.ts'
+import { editorWorstCaseFigures } from './editor-work.ts'
 import { formatTable, notMeasured, writeResults, type Figure } from './lib/results.ts'
+import { accept, compare, describe, readBaseline, writeBaseline } from './lib/baseline.ts'
 import { duringPhase, readMemory, type PhaseMemory } from './lib/memory.ts'
 import { createPostgresDatabase, repoRoot, startServer, type RunningServer } from './lib/server.ts'
 import { lighthouseFigures } from './lighthouse.ts'
@@ -27,9 +29,7 @@ const ORDER = [
   'save of',
   'save scaling',
   'revision compare',
-  'chunk serving,',
-  'chunk serving p99',
-  'load generator',
+  'editor worst case',
   'chunk throughput',
   'chunk cost',
   'chunk p99 during',
@@ -75,6 +75,9 @@ const MEMORY_TARGETS = {
   embedded: { savePeak: 1000, resident: 500 },
   postgres: { savePeak: 600, resident: 250 },
 } as const
+
+/** How long the server is left idle before its resident memory after the runs is read. */
+const IDLE_SETTLE_MS = 12_000
 
 /** One row per phase: the server's peak during it (and resident at its end, in the note). */
 function phaseMemoryFigure(phase: string, label: string, memory: PhaseMemory, limit?: number): Figure {
@@ -130,8 +133,8 @@ async function runOn(
     await attempt(figures, `revision compare of the 9 MB page [${label}]`, '< 2 s', () =>
       revisionCompareFigure(server, library.largeHtml, library.benchChapterId, label),
     )
-    await attempt(figures, `chunk serving [${label}]`, '≥ 0.8', () =>
-      measured('chunk serving', () => chunkServingFigures(server, library, label)),
+    await attempt(figures, `editor worst case [${label}]`, '< 10 s; reader wait < 1 s', () =>
+      editorWorstCaseFigures(server, library.largeHtml, library.benchChapterId, label),
     )
     await attempt(figures, `chunk throughput (wrk) [${label}]`, '≥ 0.5× bare node:http', () =>
       measured('chunk throughput (wrk)', () => throughputFigures(server, library, label)),
@@ -158,25 +161,40 @@ async function runOn(
       // Lighthouse takes a minute per page: once per page, on the embedded run only.
       await attempt(figures, 'lighthouse', '≥ 95', () => lighthouseFigures(server, library))
     }
-    const memory = readMemory(server.pid)
-    figures.push(
-      memory
-        ? {
-            figure: `memory, server RSS after the runs [${label}]`,
-            value: memory.rssMb,
-            unit: 'MB',
-            baseline: started?.rssMb ?? null,
-            ratio: started ? memory.rssMb / started.rssMb : null,
-            target: `≤ ${targets.resident} MB`,
-            pass: memory.rssMb <= targets.resident,
-            note: `baseline: the idle server just started; ${
-              kind === 'embedded'
-                ? 'one process: the server and its PGlite worker thread'
-                : 'the server process only; PostgreSQL is apart'
-            }`,
-          }
-        : notMeasured(`memory [${label}]`, `≤ ${targets.resident} MB`, 'no /proc status for the server'),
-    )
+    // What a part of the bench leaves resident says nothing of the whole: measured after a whole run only.
+    if (only) {
+      figures.push(
+        notMeasured(
+          `memory, server RSS after the runs [${label}]`,
+          `≤ ${targets.resident} MB`,
+          'after a whole run only (BENCH_ONLY is set)',
+        ),
+      )
+    } else {
+      // Resident once idle: the processing and export workers stop after 10 s without work (their heaps
+      // go with them), as they would on a site between visits; the figure right after the runs is noted.
+      const busy = readMemory(server.pid)
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS))
+      const memory = readMemory(server.pid)
+      figures.push(
+        memory
+          ? {
+              figure: `memory, server RSS after the runs [${label}]`,
+              value: memory.rssMb,
+              unit: 'MB',
+              baseline: started?.rssMb ?? null,
+              ratio: started ? memory.rssMb / started.rssMb : null,
+              target: `≤ ${targets.resident} MB`,
+              pass: memory.rssMb <= targets.resident,
+              note: `${IDLE_SETTLE_MS / 1000} s after the last request (${busy ? `${busy.rssMb.toFixed(0)} MB right after it` : 'not read right after it'}); baseline: the idle server just started; ${
+                kind === 'embedded'
+                  ? 'one process: the server and its PGlite worker thread'
+                  : 'the server process only; PostgreSQL is apart'
+              }`,
+            }
+          : notMeasured(`memory [${label}]`, `≤ ${targets.resident} MB`, 'no /proc status for the server'),
+      )
+    }
   } finally {
     await server.stop()
   }
@@ -230,7 +248,30 @@ async function main() {
     .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
     .map((x) => x.f)
   const seconds = (performance.now() - started) / 1000
+  const baselineFile = path.join(import.meta.dirname, 'baseline.json')
+  const baseline = readBaseline(baselineFile)
+  const regressions: string[] = []
+  for (const figure of sorted) {
+    const comparison = compare(figure, baseline)
+    figure.versus = describe(comparison)
+    if (comparison?.verdict === 'REGRESSION') regressions.push(`  ${figure.figure}: ${figure.versus}`)
+  }
   console.log(formatTable(sorted))
+  console.log(
+    baseline
+      ? `\nCompared with the accepted run of ${baseline.acceptedAt.slice(0, 10)} (bench/baseline.json: ${baseline.why}).`
+      : '\nNo accepted run yet (bench/baseline.json): every figure is new.',
+  )
+  if (regressions.length > 0) console.log(`${regressions.length} REGRESSION(S):\n${regressions.join('\n')}`)
+  else if (baseline) console.log('No figure is worse than the accepted run beyond its noise band.')
+  const why = process.env.BENCH_ACCEPT?.trim()
+  if (why) {
+    writeBaseline(
+      baselineFile,
+      accept(sorted, baseline, { why, node: process.version, cpus: os.cpus().length, at: new Date() }),
+    )
+    console.log(`\nbench/baseline.json now holds this run's figures ("${why}"): commit it with that reason.`)
+  }
   if (misses.length > 0) console.log(`\nSearch misses (not first):\n${misses.map((m) => `  ${m}`).join('\n')}`)
   console.log(`\n${os.cpus().length} CPUs, Node ${process.version}, ${seconds.toFixed(0)} s`)
   writeResults(path.join(import.meta.dirname, 'results.json'), sorted, {
@@ -239,6 +280,7 @@ async function main() {
     cpus: os.cpus().length,
     seconds: Math.round(seconds),
     searchMisses: misses,
+    regressions,
   })
 }
 

@@ -1,31 +1,11 @@
-// Load at N connections with autocannon (run in the bench process, apart from the server's process).
+// A bare node:http server in a process of its own, serving fixed bytes: the baseline of the browser figures.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
 import { repoRoot } from './server.ts'
 
-export interface LoadResult {
-  rps: number
-  p50: number
-  p99: number
-  errors: number
-  non2xx: number
-}
-
-export async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 })
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  }
-}
-
-/** Starts baseline (a) serving these bytes; returns its URL and a stop function. */
+/** Starts a server answering every request with these bytes; returns its URL and a stop function. */
 export async function startStaticServer(body: Buffer, contentType: string) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-static-')), 'body')
   fs.writeFileSync(file, body)

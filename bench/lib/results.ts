@@ -14,6 +14,12 @@ export interface Figure {
   pass: boolean | null
   /** Why a figure was not measured, or how to read it. */
   note?: string
+  /** Each repeat when the figure is a median or best of several (its ratio where it has one): its noise. */
+  samples?: number[]
+  /** Which way is better, where the unit does not say (see `betterOf` in baseline.ts). */
+  better?: 'higher' | 'lower'
+  /** How it compares with the accepted run (bench/baseline.json), filled in by run.ts. */
+  versus?: string
 }
 
 export function notMeasured(figure: string, target: string, reason: string): Figure {
@@ -48,8 +54,9 @@ export function formatTable(figures: Figure[]): string {
     f.ratio === null ? '—' : fmt(f.ratio),
     f.target,
     f.pass === null ? (f.value === null ? '—' : 'info') : f.pass ? 'PASS' : 'FAIL',
+    f.versus ?? '—',
   ])
-  const header = ['figure', 'value', 'baseline', 'ratio', 'target', 'pass']
+  const header = ['figure', 'value', 'baseline', 'ratio', 'target', 'pass', 'vs accepted']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)]

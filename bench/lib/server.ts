@@ -39,8 +39,12 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-export async function startServer(kind: RunningServer['kind'], databaseUrl?: string): Promise<RunningServer> {
-  const port = await freePort()
+export async function startServer(
+  kind: RunningServer['kind'],
+  databaseUrl?: string,
+  options: { port?: number; env?: Record<string, string>; startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort())
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
   // As `npm start` runs it; BENCH_SERVER_NODE_ARGS adds flags for the server's node (e.g. --cpu-prof).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
@@ -56,6 +60,7 @@ export async function startServer(kind: RunningServer['kind'], databaseUrl?: str
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -67,7 +72,8 @@ export async function startServer(kind: RunningServer['kind'], databaseUrl?: str
   child.stderr?.on('data', keep)
   const base = `http://127.0.0.1:${port}`
   const admin = new Client(base)
-  const deadline = Date.now() + 60_000
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000
+  const deadline = Date.now() + startTimeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`)
     try {
@@ -76,7 +82,10 @@ export async function startServer(kind: RunningServer['kind'], databaseUrl?: str
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s: ${output}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL') // not left running behind a drill that gives up
+      throw new Error(`server did not start in ${startTimeoutMs / 1000} s: ${output}`)
+    }
     await new Promise((r) => setTimeout(r, 200))
   }
   await admin.post('/api/login', ADMIN)
