@@ -452,6 +452,27 @@ describe('upload staging bounds', () => {
     )
   })
 
+  it('refuses a chunk that names other totals or passes the page limit, and a refused chunk 0 changes nothing', async () => {
+    await loginAs(ctx, 'total-stager', 'stager password 5')
+    const user = { id: await userId('total-stager'), username: 'total-stager' }
+    const limits = { uploads: 5, bytes: 10_000, uploadBytes: 300 }
+    const stage = (chunkIndex: number, totalChunks: number, chunk = 'x'.repeat(100)) =>
+      stageUploadChunk(ctx.database.db, user, { contentId: 700_001, chunkIndex, totalChunks, chunk }, limits)
+    expect((await stage(0, 3)).received).toBe(1)
+    expect((await stage(1, 3)).received).toBe(2)
+    await expect(stage(2, 4)).rejects.toMatchObject({ status: 400, message: /totalChunks differs/ })
+    await expect(stage(2, 3, 'x'.repeat(101))).rejects.toMatchObject({ status: 413 })
+    expect((await stage(2, 3)).received).toBe(3)
+    // a retry replaces its chunk: still 3
+    expect((await stage(2, 3)).received).toBe(3)
+    // chunk 0 of a new upload of the same page clears the old one, but not when it is refused
+    await expect(stage(0, 3, 'x'.repeat(301))).rejects.toMatchObject({ status: 413 })
+    expect(await stagedOf(user.id)).toHaveLength(3)
+    expect((await stage(0, 2)).received).toBe(1)
+    expect(await stagedOf(user.id)).toHaveLength(1)
+    await ctx.database.db.delete(uploadChunks).where(eq(uploadChunks.userId, user.id))
+  })
+
   it('removes staging nobody finalized on a timer of the app, and stops the timer when the app closes', async () => {
     await loginAs(ctx, 'sweep-stager', 'stager password 4')
     const user = { id: await userId('sweep-stager'), username: 'sweep-stager' }

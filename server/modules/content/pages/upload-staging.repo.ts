@@ -1,24 +1,65 @@
 // SQL for upload staging: the chunks of a page upload waiting for finalize, per user and target.
 import { and, asc, eq, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.ts'
+import { pgError } from '../../../lib/pg-errors.ts'
 import { uploadChunks } from '../../../db/schema.ts'
 
-/** Stores one chunk; answers true when it is new, false when it replaced an earlier copy (a retry). */
+/** Why stage_upload_chunk refused a chunk, with the figures the message names. */
+export type StagingRefusal =
+  | { reason: 'totals' }
+  | { reason: 'upload_bytes'; bytes: number }
+  | { reason: 'uploads'; uploads: number }
+  | { reason: 'user_bytes'; bytes: number }
+
+export class StagingRefused extends Error {
+  constructor(readonly refusal: StagingRefusal) {
+    super(`staging refused: ${refusal.reason}`)
+  }
+}
+
+/** The SQLSTATE stage_upload_chunk raises a refusal with (migration 0019). */
+const REFUSED = 'UPLD0'
+
+/**
+ * Stores one chunk in one statement (migration 0019, decision 054): under a lock of the user's staging,
+ * chunk 0 clears an earlier unfinished upload of the target, the limits are checked, and the chunk is
+ * stored (a retry replaces it). Answers how many chunks of the upload are staged now; a refusal is
+ * thrown as StagingRefused, and then nothing changed.
+ */
 export async function stageChunk(
   db: DbOrTx,
   key: { userId: number; target: string },
   chunk: { chunkIndex: number; totalChunks: number; chunk: string },
-) {
-  const [row] = await db
-    .insert(uploadChunks)
-    .values({ ...key, ...chunk })
-    .onConflictDoUpdate({
-      target: [uploadChunks.userId, uploadChunks.target, uploadChunks.chunkIndex],
-      set: { chunk: chunk.chunk, totalChunks: chunk.totalChunks, createdAt: new Date() },
-    })
-    // xmax is 0 for a row this statement inserted, and set when it updated one.
-    .returning({ inserted: sql<boolean>`(xmax = 0)` })
-  return row?.inserted === true
+  limits: { uploads: number; bytes: number; uploadBytes: number },
+): Promise<number> {
+  try {
+    const result = await db.execute<{ received: number }>(sql`
+      SELECT stage_upload_chunk(${key.userId}, ${key.target}, ${chunk.chunkIndex}, ${chunk.totalChunks},
+        ${chunk.chunk}, ${limits.uploadBytes}, ${limits.bytes}, ${limits.uploads}) AS received`)
+    return Number(result.rows[0]?.received ?? 0)
+  } catch (error) {
+    const refused = refusalOf(error)
+    if (refused) throw new StagingRefused(refused)
+    throw error
+  }
+}
+
+function refusalOf(error: unknown): StagingRefusal | null {
+  const said = pgError(error)
+  if (said?.code !== REFUSED) return null
+  const figures = (said.detail ? JSON.parse(said.detail) : {}) as { bytes?: number; uploads?: number }
+  switch (said.message) {
+    case 'totals':
+      return { reason: 'totals' }
+    case 'upload_bytes':
+      return { reason: 'upload_bytes', bytes: Number(figures.bytes) }
+    case 'uploads':
+      return { reason: 'uploads', uploads: Number(figures.uploads) }
+    case 'user_bytes':
+      return { reason: 'user_bytes', bytes: Number(figures.bytes) }
+    default:
+      return null
+  }
 }
 
 export async function readStagedChunks(db: DbOrTx, key: { userId: number; target: string }) {
@@ -40,44 +81,4 @@ export async function deleteAbandonedStaging(db: DbOrTx, olderThan: Date) {
     .where(lt(uploadChunks.createdAt, olderThan))
     .returning({ userId: uploadChunks.userId })
   return removed.length
-}
-
-/** Holds a transaction-scoped lock of the user's staging, so that user's chunk requests go one at a time. */
-export async function lockUserStaging(tx: DbOrTx, userId: number) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${STAGING_LOCK}, ${userId})`)
-}
-
-/** The first key of the two-key advisory lock (the second is the user id): "upld". */
-const STAGING_LOCK = 0x75706c64
-
-/**
- * In one query, what a new chunk of `key` is checked against: this upload's chunks so far (how many,
- * their bytes, the totalChunks they named) and the user's unfinished uploads with their bytes,
- * leaving out the chunk `replacing` of `key` (a retry of it replaces it, so its old bytes do not
- * count). One statement instead of two: a 9 MB page is ~180 chunks.
- */
-export async function stagingState(db: DbOrTx, key: { userId: number; target: string }, replacing: number) {
-  const result = await db.execute<{
-    received: string
-    bytes: string
-    totals: number[] | null
-    uploads: string
-    user_bytes: string
-  }>(sql`
-    SELECT count(*) FILTER (WHERE ${uploadChunks.target} = ${key.target}) AS received,
-      coalesce(sum(octet_length(${uploadChunks.chunk})) FILTER (WHERE ${uploadChunks.target} = ${key.target}), 0) AS bytes,
-      array_agg(DISTINCT ${uploadChunks.totalChunks}) FILTER (WHERE ${uploadChunks.target} = ${key.target}) AS totals,
-      count(DISTINCT ${uploadChunks.target}) AS uploads,
-      coalesce(sum(octet_length(${uploadChunks.chunk})) FILTER (
-        WHERE NOT (${uploadChunks.target} = ${key.target} AND ${uploadChunks.chunkIndex} = ${replacing})), 0) AS user_bytes
-    FROM ${uploadChunks} WHERE ${uploadChunks.userId} = ${key.userId}`)
-  const row = result.rows[0]
-  return {
-    upload: {
-      received: Number(row?.received ?? 0),
-      bytes: Number(row?.bytes ?? 0),
-      totals: (row?.totals ?? []).map(Number),
-    },
-    user: { uploads: Number(row?.uploads ?? 0), bytes: Number(row?.user_bytes ?? 0) },
-  }
 }

@@ -33,45 +33,47 @@ export const STAGING_SWEEP_MS = 10 * 60 * 1000
 
 /**
  * Stores one chunk of an upload; sending the same chunk again replaces it (a retry never duplicates
- * text). The user's staging is checked and written in one transaction under a lock of that user, so
- * requests sent in parallel cannot together pass the limits.
+ * text). The user's staging is checked and written in one statement under a lock of that user
+ * (stage_upload_chunk, migration 0019), so requests sent in parallel cannot together pass the limits.
  */
 export async function stageUploadChunk(db: Db, user: CurrentUser, upload: ChunkUpload, limits = STAGING_LIMITS) {
   if (upload.chunkIndex >= upload.totalChunks) {
     throw badRequest(`chunkIndex ${upload.chunkIndex} is out of range for ${upload.totalChunks} chunks`)
   }
   const key = stagingKey(user, upload.contentId)
-  const bytes = Buffer.byteLength(upload.chunk)
-  const received = await db.transaction(async (tx) => {
-    await staging.lockUserStaging(tx, user.id)
-    // A new upload of this page starts: whatever an earlier, unfinished one left goes.
-    if (upload.chunkIndex === 0) await staging.clearStaging(tx, key)
-    const { upload: before, user: mine } = await staging.stagingState(tx, key, upload.chunkIndex)
-    if (before.totals.some((total) => total !== upload.totalChunks)) {
-      throw badRequest('totalChunks differs from the earlier chunks of this upload; start again from chunk 0')
-    }
-    if (before.bytes + bytes > limits.uploadBytes) throw tooLarge(before.bytes + bytes)
-    if (before.received === 0 && mine.uploads >= limits.uploads) {
-      throw new AppError(
-        429,
-        'rate_limited',
-        `You have ${mine.uploads} unfinished uploads; finish or restart one of them before starting another (at most ${limits.uploads}).`,
-      )
-    }
-    if (mine.bytes + bytes > limits.bytes) {
-      throw new AppError(
-        413,
-        'too_large',
-        `Your unfinished uploads hold ${(mine.bytes / 1024 / 1024).toFixed(1)} MB; with this chunk they would pass the limit of ${(limits.bytes / 1024 / 1024).toFixed(0)} MB. Finish or restart an upload first.`,
-      )
-    }
-    return before.received + ((await staging.stageChunk(tx, key, upload)) ? 1 : 0)
-  })
+  let received: number
+  try {
+    received = await staging.stageChunk(db, key, upload, limits)
+  } catch (error) {
+    if (error instanceof staging.StagingRefused) throw refusal(error.refusal, limits)
+    throw error
+  }
   return {
     chunkIndex: upload.chunkIndex,
     received,
     totalChunks: upload.totalChunks,
     progress: Math.round((received / upload.totalChunks) * 100),
+  }
+}
+
+function refusal(refused: staging.StagingRefusal, limits: typeof STAGING_LIMITS) {
+  switch (refused.reason) {
+    case 'totals':
+      return badRequest('totalChunks differs from the earlier chunks of this upload; start again from chunk 0')
+    case 'upload_bytes':
+      return tooLarge(refused.bytes)
+    case 'uploads':
+      return new AppError(
+        429,
+        'rate_limited',
+        `You have ${refused.uploads} unfinished uploads; finish or restart one of them before starting another (at most ${limits.uploads}).`,
+      )
+    case 'user_bytes':
+      return new AppError(
+        413,
+        'too_large',
+        `Your unfinished uploads hold ${(refused.bytes / 1024 / 1024).toFixed(1)} MB; with this chunk they would pass the limit of ${(limits.bytes / 1024 / 1024).toFixed(0)} MB. Finish or restart an upload first.`,
+      )
   }
 }
 
