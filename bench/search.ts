@@ -181,7 +181,7 @@ export function searchSpeedFigures(http: number[], direct: number[] | null, labe
       target: '< 50 ms; ratio ≤ 1.5',
       pass: p95 < 50 && (d95 === null || p95 / d95 <= 1.5),
       note: direct
-        ? `baseline: search() on a database handle in the bench process; ${http.length} requests`
+        ? `baseline: search() on a database handle in the bench process; ${http.length} requests${label === 'embedded' ? '; after the upkeep that follows the saves (bench/run.ts waitForUpkeep)' : ''}`
         : `direct baseline not measured: ${why}`,
     },
   ]
