@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto'
 import type { CurrentUser } from '#shared/api/auth.ts'
 import type { Image, ImageUploadResult, ImageWithUses } from '#shared/api/images.ts'
-import { imagePath } from '#shared/text/image-address.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError, conflict, notFound } from '../../http/errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -17,27 +16,9 @@ import {
   insertImage,
   listImages,
   updateImageAlt,
-  type ImageSummaryRow,
   type ImageUseRow,
 } from './images.repo.ts'
-
-/** The `v` of a picture's address: the first 16 hex digits of its hash. */
-export const imageVersion = (hash: string) => hash.slice(0, 16)
-
-function toImage(row: ImageSummaryRow): Image {
-  return {
-    id: row.id,
-    url: imagePath(row.id, imageVersion(row.hash)),
-    type: row.type,
-    width: row.width,
-    height: row.height,
-    sizeBytes: row.sizeBytes,
-    alt: row.alt,
-    fileName: row.fileName,
-    createdBy: row.createdByName,
-    createdAt: row.createdAt.toISOString(),
-  }
-}
+import { imageVersion, toImage } from './images.presenter.ts'
 
 /** File names are shown, never used as paths: only their last part, bounded. */
 function cleanFileName(name: string): string {

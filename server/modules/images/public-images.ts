@@ -11,7 +11,7 @@
 //   so what a text shows is kept by page under those two. A save reads one page's text again.
 import type { Db } from '../../db/client.ts'
 import { findImageHashes, findPagesImageIds, listPageTextStates, type PageTextState } from './images.repo.ts'
-import { imageVersion } from './images.service.ts'
+import { imageVersion } from './images.presenter.ts'
 
 /** What tells when kept answers are still true (PageStates; its interface only, decision 018). */
 export interface ChangeMoments {

@@ -5,18 +5,12 @@ import type { CurrentUser } from '#shared/api/auth.ts'
 import type { NewUserInput, PasswordChangeInput, UserSummary } from '#shared/api/users.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { AppError, notFound, tooManyRequests } from '../../http/errors.ts'
-import { withIsoDates } from '../../lib/timestamps.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import { hashSessionToken, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../auth/auth.service.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import * as throttle from '../rate-limits/rate-limits.service.ts'
 import * as repo from './users.repo.ts'
-
-type SummaryRow = NonNullable<Awaited<ReturnType<typeof repo.findUserSummary>>>
-
-function toSummary(row: SummaryRow): UserSummary {
-  return { ...withIsoDates(row), disabled: row.disabledAt !== null }
-}
+import { toSummary } from './users.presenter.ts'
 
 export const lastAdministratorMessage = (what: 'disabled' | 'deleted') =>
   `The last active administrator cannot be ${what}: add or enable another administrator first`

@@ -153,7 +153,7 @@ async function reprocessPage(content: ContentContext, id: number): Promise<boole
     return true
   } catch (error) {
     if (content.jobs.signal.aborted) throw error
-    // 409: processed by the save; 404: deleted meanwhile.
-    return error instanceof AppError && (error.status === 409 || error.status === 404)
+    // Thrown above: saved meanwhile (that save processed the newer text) or deleted meanwhile.
+    return error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found')
   }
 }
