@@ -117,13 +117,17 @@ describe('splitCompound', () => {
   })
 
   it('splits a 30-letter word in well under a millisecond', () => {
-    const word = 'dukkhanirodhagāminīpaṭipadāsacca' // 32 letters
-    const wordKnown = (plain: string) => known.has(plain)
-    splitCompound(word, wordKnown)
-    const rounds = 200
-    const started = performance.now()
-    for (let round = 0; round < rounds; round++) splitCompound(word + 'x'.repeat(round % 2), wordKnown)
-    const perCall = (performance.now() - started) / rounds
-    expect(perCall).toBeLessThan(0.5)
+    const words = ['dukkhanirodhagāminīpaṭipadāsacca', 'dukkhanirodhagāminīpaṭipadāsaccax'] // 32, 33 letters
+    for (let round = 0; round < 1000; round++) splitCompound(words[round % 2]!, isKnown) // warm up the JIT
+    // The best of a few batches, so that another process on the machine does not decide it.
+    let best = Infinity
+    for (let batch = 0; batch < 5; batch++) {
+      const started = performance.now()
+      for (let round = 0; round < 200; round++) splitCompound(words[round % 2]!, isKnown)
+      best = Math.min(best, (performance.now() - started) / 200)
+    }
+    expect(splitCompound(words[0]!, isKnown)).toBeNull() // five parts, more than maxParts
+    expect(splitCompound(words[0]!, isKnown, 5)).toEqual(['dukkha', 'nirodha', 'gamini', 'patipada', 'sacca'])
+    expect(best).toBeLessThan(0.3)
   })
 })

@@ -267,6 +267,17 @@ describe('generateForms', () => {
     expect(neuter.get('kusalo')).toMatchObject({ grammar: 'm., nom. ainsus', weight: 2 })
   })
 
+  it('gives an -ant word its ī-feminine with weight 2', () => {
+    const forms = new Map(generateForms('guṇavā', 'ant').map((form) => [form.form, form]))
+    expect(forms.get('guṇavatī')).toEqual({
+      form: 'guṇavatī',
+      grammar: 'f., nom. ainsus; f., nom./akk./vok. mitmus',
+      weight: 2,
+    })
+    expect(forms.get('guṇavatiyā')?.weight).toBe(2)
+    expect(generateForms('gacchant', 'ant').map((form) => form.form)).toContain('gacchantiyo')
+  })
+
   it('lists each surface form once, the term first and extra forms last', () => {
     const forms = generateForms('Rājā', 'an-masc', ['rañño', 'raññā', 'rājā', 'RAÑÑO', ' '])
     const names = forms.map((form) => form.form)
@@ -376,6 +387,16 @@ describe('guessPattern', () => {
     ['ettāvatā', 'indecl'],
     ['sace', 'indecl'],
     ['nibbāna', 'indecl'],
+    ['anattā', 'an-masc'],
+    ['mattā', 'ā-fem'],
+    ['muttā', 'ā-fem'],
+    ['bhattā', 'ar-agent'],
+    ['abhiharati', 'verb-ati'],
+    ['namassati', 'verb-ati'],
+    ['assasati', 'verb-ati'],
+    ['vipassati', 'verb-ati'],
+    ['sampatti', 'i-fem'],
+    ['viññāṇaṭṭhiti', 'i-fem'],
   ] as const)('%s → %s', (term, pattern) => {
     expect(guessPattern(term)).toBe(pattern)
   })

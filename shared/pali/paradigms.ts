@@ -414,16 +414,23 @@ function joinLabels(readings: FormReading[]): string {
   return [...nounLabels, ...labels].join('; ')
 }
 
-/** The other genders an adjective or participle in -o/-aṃ also has (weight 2). */
-const OTHER_GENDERS: Partial<Record<PatternId, [Gender, Table][]>> = {
-  'a-masc': [
-    ['n', A_NEUT],
-    ['f', A_FEM],
-  ],
-  'a-neut': [
-    ['m', A_MASC],
-    ['f', A_FEM],
-  ],
+/** The other genders an adjective or participle also has (weight 2): the neuter/masculine and
+ *  ā-feminine of an -o/-aṃ word (kusalo, kusalaṃ, kusalā), the ī-feminine of an -ant word
+ *  (guṇavā → guṇavatī, gacchant → gacchantī). */
+function otherGenders(pattern: PatternId, stem: string, cutEnding: string): [Gender, string, Table][] {
+  if (pattern === 'a-masc')
+    return [
+      ['n', stem, A_NEUT],
+      ['f', stem, A_FEM],
+    ]
+  if (pattern === 'a-neut')
+    return [
+      ['m', stem, A_MASC],
+      ['f', stem, A_FEM],
+    ]
+  if (pattern === 'ant')
+    return [['f', stem + (tableOf(DEFS.ant, stem, cutEnding) === ANT_POSSESSIVE ? 'at' : 'ant'), I_LONG_FEM]]
+  return []
 }
 
 /** Every form of the term under the pattern, each surface form once (labels joined with '; ' when
@@ -443,8 +450,8 @@ export function generateForms(term: string, pattern: PatternId, extraForms: read
     const cut = cutStem(citation, def)
     if (cut) {
       for (const [form, reading] of readingsOfTable(cut.stem, tableOf(def, cut.stem, cut.ending), 1)) add(form, reading)
-      for (const [gender, table] of OTHER_GENDERS[pattern] ?? []) {
-        for (const [form, reading] of readingsOfTable(cut.stem, table, 2, gender)) add(form, reading)
+      for (const [gender, stem, table] of otherGenders(pattern, cut.stem, cut.ending)) {
+        for (const [form, reading] of readingsOfTable(stem, table, 2, gender)) add(form, reading)
       }
     }
   }
@@ -490,7 +497,9 @@ const AS_NOUNS = new Set([
 const KIN_NOUNS = ['pitā', 'mātā', 'bhātā', 'dhītā', 'duhitā', 'jāmātā']
 /** an-stems (attā, brahmā, rājā), also at the end of a compound (mahābrahmā, dhammarājā). */
 const AN_NOUN_ENDINGS = ['brahmā', 'rājā', 'ātumā', 'muddhā']
-const AN_NOUNS = new Set(['attā', 'asmā', 'addhā', 'yuvā'])
+const AN_NOUNS = new Set(['attā', 'anattā', 'asmā', 'addhā', 'yuvā'])
+/** Agent nouns in -ttā/-ntā (the abstract -tā, mettā, mattā, muttā, is ā-fem). */
+const AGENT_ENDINGS = ['satthā', 'kattā', 'vattā', 'bhattā', 'chettā', 'bhettā', 'hantā', 'gantā']
 /** Common -in agent suffixes (masc. ī-stems); other -ī words are guessed feminine (nadī). */
 const IN_ENDINGS = [
   'vādī',
@@ -522,13 +531,9 @@ const IN_ENDINGS = [
   'pāyī',
   'ssī',
 ]
-/** Feminine i-stems (abstract -ti nouns and others), also at the end of a compound. */
+/** Feminine i-stems (abstract -ti nouns and others), also at the end of a compound (vimutti,
+ *  sammādiṭṭhi). sati only in the compounds listed: -sati ends too many verbs (passati, vasati). */
 const I_FEM_NOUNS = [
-  'sati',
-  'ssati',
-  'mati',
-  'rati',
-  'gati',
   'ratti',
   'mutti',
   'khanti',
@@ -545,30 +550,37 @@ const I_FEM_NOUNS = [
   'bodhi',
   'ruci',
   'dhiti',
+  'ṭhiti',
   'kitti',
   'bhatti',
   'patti',
-  'natti',
   'ñatti',
   'vutti',
   'nirutti',
-  'vimutti',
   'tuṭṭhi',
   'vuṭṭhi',
-  'anussati',
   'nussati',
+  'sammāsati',
+  'micchāsati',
+  'ānāpānasati',
+  'ānāpānassati',
+  'kāyagatāsati',
+  'maraṇasati',
+  'muṭṭhassati',
+  'upaṭṭhitasati',
+  'upaṭṭhitassati',
   'sugati',
   'duggati',
+  'sati',
+  'mati',
+  'rati',
   'arati',
+  'gati',
 ]
 /** Masculine -ti / -pati nouns that look like verbs or feminines. */
 const I_MASC_NOUNS = ['pati', 'gahapati', 'adhipati', 'senāpati', 'pajāpati', 'ñāti', 'atithi', 'yati']
-/** -ti nouns short enough to be a verb's tail (vasati, passati, pavisati): only whole, or after a
- *  compound member of 4+ letters ending in a, ā, u or ū (sammāsati, ānāpānassati). */
-const VERB_LIKE_TI = new Set(['sati', 'ssati', 'pati'])
-/** Nouns that are a verb's tail too often (ramati, harati, uttarati): only the word itself. */
-const WHOLE_WORD_ONLY = new Set(['mati', 'rati', 'gati', 'yati'])
-const COMPOUND_MEMBER_END = /[aāuū]$/u
+/** Nouns that end too many verbs (passati, ramati, harati, kuppati): only the word itself. */
+const WHOLE_WORD_ONLY = new Set(['sati', 'mati', 'rati', 'arati', 'gati', 'pati', 'yati'])
 /** -u nouns that are neuter or feminine. */
 const U_NEUT_NOUNS = ['cakkhu', 'madhu', 'vatthu', 'āyu', 'assu', 'dāru', 'ambu', 'jāṇu', 'vasu', 'dhanu']
 const U_FEM_NOUNS = ['dhātu', 'rajju', 'yāgu', 'dhenu', 'kaṇḍu', 'sassu', 'vijju', 'kāsu', 'ābādhu']
@@ -625,16 +637,21 @@ const INDECLINABLE = new Set([
   'tasmā',
   'yasmā',
   'kasmā',
+  'pacchā',
+  'puratthā',
+  'sammā',
+  'musā',
+  'divā',
+  'kinti',
+  'hanti',
 ])
 
-/** True when `word` is `noun` or ends with it after a compound member (see VERB_LIKE_TI). */
+/** True when `word` is `noun` or ends with it after a compound member of 2+ letters. */
 function endsWithNoun(word: string, noun: string): boolean {
   if (word === noun) return true
   if (!word.endsWith(noun)) return false
   const member = word.slice(0, -noun.length)
-  if (WHOLE_WORD_ONLY.has(noun)) return false
-  if (VERB_LIKE_TI.has(noun)) return member.length >= 4 && COMPOUND_MEMBER_END.test(member)
-  return member.length >= 2
+  return !WHOLE_WORD_ONLY.has(noun) && member.length >= 2
 }
 
 const endsWithAny = (word: string, nouns: readonly string[]) => nouns.some((noun) => endsWithNoun(word, noun))
@@ -679,7 +696,6 @@ function guessLongA(word: string): PatternId {
   // bhagavā, sīlavā, satimā, cakkhumā, āyasmā: -vant / -mant possessives.
   if (/(?:avā|imā|umā|asmā)$/u.test(word) && word.length >= 5) return 'ant'
   // Agent nouns from -tar: satthā, kattā, dātā, netā, sotā; not the abstract -tā (devatā, mettā).
-  if (/(?:tthā|[āeo]tā)$/u.test(word)) return 'ar-agent'
-  if (word.endsWith('ttā') && !word.endsWith('mettā')) return 'ar-agent'
+  if (/[āeo]tā$/u.test(word) || endsWithAny(word, AGENT_ENDINGS)) return 'ar-agent'
   return 'ā-fem'
 }
