@@ -44,6 +44,15 @@ describe('readingsOf', () => {
     expect(forms('kathamidaṃ')).toEqual(expect.arrayContaining(['kathaṃ', 'idaṃ']))
   })
 
+  it('undoes -d before a vowel: etadavoca → etaṃ + avoca, tadeva → taṃ', () => {
+    const readings = readingsOf('etadavoca')
+    expect(readings).toContainEqual({ form: 'etaṃ', via: 'sandhi', note: 'sandhi: -d → -ṃ' })
+    expect(readings).toContainEqual({ form: 'avoca', via: 'sandhi', note: 'sandhi: -d → -ṃ' })
+    expect(forms('yadidaṃ')).toEqual(expect.arrayContaining(['yaṃ', 'idaṃ']))
+    expect(readingsOf('tadeva')).toContainEqual({ form: 'taṃ', via: 'enclitic', note: '+ eva' })
+    expect(forms('kadā')).toEqual(['kadā'])
+  })
+
   it('puts back an elided vowel', () => {
     expect(readingsOf("yen'āhaṃ")).toContainEqual({ form: 'yena', via: 'sandhi', note: 'sandhi: kadunud täishäälik' })
     expect(forms("yen'āhaṃ")).toContain('āhaṃ')

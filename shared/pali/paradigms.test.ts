@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { generateForms, guessPattern, PATTERN_IDS, PATTERNS, type PatternId, type TermForm } from './paradigms.ts'
+import {
+  generateForms,
+  guessPattern,
+  isPatternId,
+  PATTERN_IDS,
+  PATTERNS,
+  type PatternId,
+  type TermForm,
+} from './paradigms.ts'
 
 /** A declension as the grammars print it: case, singular forms, plural forms. */
 type CaseRows = [label: string, singular: string, plural: string][]
@@ -319,6 +327,12 @@ describe('PATTERNS', () => {
   it('has an Estonian label with an example for every id', () => {
     expect(PATTERNS.map((pattern) => pattern.id)).toEqual([...PATTERN_IDS])
     for (const pattern of PATTERNS) expect(pattern.label).toMatch(/\(.+\)/u)
+  })
+
+  it('isPatternId accepts the ids only', () => {
+    expect(isPatternId('ā-fem')).toBe(true)
+    expect(isPatternId('a-fem')).toBe(false)
+    expect(isPatternId('')).toBe(false)
   })
 })
 

@@ -73,6 +73,11 @@ const PATTERN_LABELS: Record<PatternId, string> = {
 
 export const PATTERNS: readonly PatternInfo[] = PATTERN_IDS.map((id) => ({ id, label: PATTERN_LABELS[id] }))
 
+/** True when `value` is one of PATTERN_IDS (for input read from a CSV or a form). */
+export function isPatternId(value: string): value is PatternId {
+  return (PATTERN_IDS as readonly string[]).includes(value)
+}
+
 // ---- Labels: one constant per idea -------------------------------------------------------------
 
 type Case = 'nom' | 'akk' | 'instr' | 'abl' | 'gen' | 'dat' | 'lok' | 'vok'
