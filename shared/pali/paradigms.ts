@@ -11,9 +11,11 @@
 //   -ati verbs are told apart by lists and by the shape of the word (see guessPattern).
 // - Irregular words (rājā, go, karoti, hoti's aorist …) get the regular pattern's forms; their own
 //   forms are the editor's extra forms.
-// - Verbs get the present system only (indicative, imperative, optative), the present participle's
-//   common forms, and the absolutive -itvā / infinitive -ituṃ, which many verbs replace by an older
-//   form (gantvā, gantuṃ): those are extra forms too. No aorist, future or passive.
+// - Verbs get the present system (indicative, imperative, optative), the present participles
+//   declined (gacchaṃ/gacchanto, gacchato …, gacchamāno …), the regular future (-issati) and the
+//   i-aorist's common persons without augment (gacchi, nisīdiṃsu, desesi), the absolutive -itvā and
+//   infinitive -ituṃ. Many verbs have older or stronger forms instead (gantvā, gantuṃ, agamāsi,
+//   dakkhati): those are the editor's extra forms. No passive, causative or perfect.
 
 import { paliKey } from './spelling.ts'
 
@@ -102,8 +104,11 @@ const GENDER_LABEL: Record<Gender, string> = { m: 'm.', n: 'n.', f: 'f.' }
 const PRESENT = 'olevik'
 const IMPERATIVE = 'käskiv'
 const OPTATIVE = 'soovitav'
+const FUTURE = 'tulevik'
+const AORIST = 'aorist'
 const PRESENT_PARTICIPLE = 'oleviku kesksõna'
 const PAST_PARTICIPLE = 'mineviku kesksõna'
+const FEMININE_PARTICIPLE = `${PRESENT_PARTICIPLE}, f., nom. ainsus`
 const ABSOLUTIVE = 'gerundium'
 const INFINITIVE = 'infinitiiv'
 /** The grammar of an editor's extra form. */
@@ -124,9 +129,16 @@ interface VerbSlot {
   label: string
   endings: string
 }
+/** A participle declined as a noun: its stem is the verb's stem + `suffix` (gacch + amān). */
+interface Participle {
+  label: string
+  suffix: string
+  table: NounTable
+}
 interface VerbTable {
   kind: 'verb'
   slots: VerbSlot[]
+  participles: Participle[]
 }
 type Table = NounTable | VerbTable
 
@@ -227,10 +239,25 @@ const ANT_POSSESSIVE = antTable('ā')
 const ANT_PARTICIPLE = antTable('aṃ|anto')
 
 const person = (tense: string, p: 1 | 2 | 3, n: GrammarNumber) => `${tense}, ${p}. p. ${NUMBER_LABEL[n]}`
-const verb = (...slots: [string, string][]): VerbTable => ({
+const verb = (participles: Participle[], ...slots: [string, string][]): VerbTable => ({
   kind: 'verb',
   slots: slots.map(([label, endings]) => ({ label, endings })),
+  participles,
 })
+/** The aorist's common persons (no augment: gacchi, nisīdi, nisīdiṃsu, desesi). */
+const aorist = (s3: string, p3: string, s1: string, p1: string): [string, string][] => [
+  [person(AORIST, 3, 'sg'), s3],
+  [person(AORIST, 3, 'pl'), p3],
+  [person(AORIST, 1, 'sg'), s1],
+  [person(AORIST, 1, 'pl'), p1],
+]
+// The present participle in -ant as the verbs decline it (gacchaṃ, gacchato, gacchantena);
+// the locative -ati and the vocative are left out, they would read as the verb itself.
+const ANT_VERB = noun(
+  row('aṃ|anto', 'antaṃ', 'atā|antena', 'ato|antassa', 'atā', 'ato|antassa', 'ante|antasmiṃ|antamhi', ''),
+  row('antā|anto', 'ante', 'antehi', 'ataṃ|antānaṃ', 'antehi', 'ataṃ|antānaṃ', 'antesu', ''),
+)
+const participle = (label: string, suffix: string, table: NounTable): Participle => ({ label, suffix, table })
 const tense = (
   name: string,
   s3: string,
@@ -251,15 +278,23 @@ const OPTATIVE_ROW = tense(OPTATIVE, 'eyya|e', 'eyyuṃ', 'eyyāsi|e', 'eyyātha
 
 // gacchati (stem gacch): Geiger § 122 ff., Warder 1-2, 7 (imperative), 13 (optative).
 const VERB_ATI = verb(
+  [participle(PRESENT_PARTICIPLE, '', ANT_VERB), participle(PRESENT_PARTICIPLE, 'amān', A_MASC)],
   ...tense(PRESENT, 'ati', 'anti', 'asi', 'atha', 'āmi', 'āma'),
   ...tense(IMPERATIVE, 'atu', 'antu', 'a|āhi', 'atha', 'āmi', 'āma'),
   ...OPTATIVE_ROW,
-  [PRESENT_PARTICIPLE, 'anto|antā|antaṃ|antī|amāno|amānā|amānaṃ'],
+  ...tense(FUTURE, 'issati', 'issanti', 'issasi', 'issatha', 'issāmi', 'issāma'),
+  ...aorist('i', 'iṃsu', 'iṃ', 'imhā'),
+  [FEMININE_PARTICIPLE, 'antī'],
   [ABSOLUTIVE, 'itvā'],
   [INFINITIVE, 'ituṃ'],
 )
 // deseti = desayati (stem des): both the contracted -e- and the full -aya- forms.
 const VERB_ETI = verb(
+  [
+    participle(PRESENT_PARTICIPLE, 'ent', A_MASC),
+    participle(PRESENT_PARTICIPLE, 'ayamān', A_MASC),
+    participle(PAST_PARTICIPLE, 'it', A_MASC),
+  ],
   ...tense(PRESENT, 'eti|ayati', 'enti|ayanti', 'esi|ayasi', 'etha|ayatha', 'emi|ayāmi', 'ema|ayāma'),
   ...tense(IMPERATIVE, 'etu|ayatu', 'entu|ayantu', 'ehi|aya|ayāhi', 'etha|ayatha', 'emi|ayāmi', 'ema|ayāma'),
   ...tense(
@@ -271,26 +306,33 @@ const VERB_ETI = verb(
     'eyyaṃ|ayeyyaṃ',
     'eyyāma|ayeyyāma',
   ),
-  [PRESENT_PARTICIPLE, 'ento|entā|entaṃ|entī|ayamāno|ayamānā|ayamānaṃ'],
-  [PAST_PARTICIPLE, 'ito|itā|itaṃ'],
+  ...tense(FUTURE, 'essati|ayissati', 'essanti|ayissanti', 'essasi', 'essatha', 'essāmi|ayissāmi', 'essāma'),
+  ...aorist('esi|ayi', 'esuṃ|ayiṃsu', 'esiṃ|ayiṃ', 'esimhā'),
+  [FEMININE_PARTICIPLE, 'entī'],
   [ABSOLUTIVE, 'etvā|ayitvā'],
   [INFINITIVE, 'etuṃ|ayituṃ'],
 )
 // suṇoti, pappoti (stem suṇ, papp): the -o- class (Geiger § 147-149).
 const VERB_OTI = verb(
+  [],
   ...tense(PRESENT, 'oti', 'onti', 'osi', 'otha', 'omi', 'oma'),
   ...tense(IMPERATIVE, 'otu', 'ontu', 'ohi', 'otha', 'omi', 'oma'),
   ...tense(OPTATIVE, 'eyya', 'eyyuṃ', 'eyyāsi', 'eyyātha', 'eyyaṃ', 'eyyāma'),
+  ...tense(FUTURE, 'issati', 'issanti', 'issasi', 'issatha', 'issāmi', 'issāma'),
+  ...aorist('i', 'iṃsu', 'iṃ', 'imhā'),
   [PRESENT_PARTICIPLE, 'onto|ontā|ontaṃ'],
   [ABSOLUTIVE, 'itvā'],
   [INFINITIVE, 'ituṃ'],
 )
 // jānāti, suṇāti (stem jān): the -nā- class (Geiger § 146, 150).
 const VERB_AATI = verb(
+  [participle(PRESENT_PARTICIPLE, '', ANT_VERB), participle(PRESENT_PARTICIPLE, 'amān', A_MASC)],
   ...tense(PRESENT, 'āti', 'anti', 'āsi', 'ātha', 'āmi', 'āma'),
   ...tense(IMPERATIVE, 'ātu', 'antu', 'āhi', 'ātha', 'āmi', 'āma'),
   ...OPTATIVE_ROW,
-  [PRESENT_PARTICIPLE, 'anto|antā|antaṃ|antī|amāno|amānā|amānaṃ'],
+  ...tense(FUTURE, 'issati', 'issanti', 'issasi', 'issatha', 'issāmi', 'issāma'),
+  ...aorist('i', 'iṃsu', 'iṃ', 'imhā'),
+  [FEMININE_PARTICIPLE, 'antī'],
   [ABSOLUTIVE, 'itvā'],
   [INFINITIVE, 'ituṃ'],
 )
@@ -339,6 +381,8 @@ export interface TermForm {
 /** One reading of a surface form before the readings are joined into a label. */
 interface FormReading {
   weight: number
+  /** A participle's name before its case ('oleviku kesksõna, gen./dat. ainsus'). */
+  prefix?: string
   gender?: Gender
   case?: Case
   number?: GrammarNumber
@@ -367,6 +411,11 @@ function* readingsOfTable(
     for (const slot of table.slots) {
       for (const ending of slot.endings.split('|')) yield [stem + ending, { weight, label: slot.label }]
     }
+    for (const { label, suffix, table: declension } of table.participles) {
+      for (const [form, reading] of readingsOfTable(stem + suffix, declension, weight)) {
+        yield [form, { ...reading, prefix: label }]
+      }
+    }
     return
   }
   for (const number of ['sg', 'pl'] as const) {
@@ -381,12 +430,15 @@ function* readingsOfTable(
 /** The readings of one surface form as one short label: cases of one number and gender joined
  *  with '/', the groups with '; ' (the pattern's own first, then other genders, then verb labels). */
 function joinLabels(readings: FormReading[]): string {
-  const groups = new Map<string, Set<Case>>()
+  // Groups of cases, keyed by participle, gender and number, in the order first met.
+  const groups = new Map<string, { prefix: string; gender: string; number: GrammarNumber; cases: Set<Case> }>()
   const labels: string[] = []
   // Another gender's reading that the pattern's own already names (dhammassa: gen. in m. and n.)
   // adds nothing.
   const own = new Set(
-    readings.filter((reading) => !reading.gender).map((reading) => `${reading.case}|${reading.number}`),
+    readings
+      .filter((reading) => !reading.gender && !reading.prefix)
+      .map((reading) => `${reading.case}|${reading.number}`),
   )
   for (const reading of readings) {
     if (reading.label !== undefined) {
@@ -395,28 +447,47 @@ function joinLabels(readings: FormReading[]): string {
     }
     if (!reading.case || !reading.number) continue
     if (reading.gender && own.has(`${reading.case}|${reading.number}`)) continue
-    const key = `${reading.gender ?? ''}|${reading.number}`
-    let cases = groups.get(key)
-    if (!cases) groups.set(key, (cases = new Set()))
-    cases.add(reading.case)
+    const prefix = reading.prefix ?? ''
+    const gender = reading.gender ?? ''
+    const key = `${prefix}|${gender}|${reading.number}`
+    let group = groups.get(key)
+    if (!group) groups.set(key, (group = { prefix, gender, number: reading.number, cases: new Set() }))
+    group.cases.add(reading.case)
   }
   const genderRank = (gender: string) => ['', 'm', 'n', 'f'].indexOf(gender)
-  const nounLabels = [...groups]
-    .map(([key, cases]) => {
-      const [gender = '', number = 'sg'] = key.split('|')
-      return { gender, number, cases }
-    })
+  const text = ({
+    prefix,
+    gender,
+    number,
+    cases,
+  }: {
+    prefix: string
+    gender: string
+    number: GrammarNumber
+    cases: Set<Case>
+  }) => {
+    const caseText = CASE_ORDER.filter((kase) => cases.has(kase))
+      .map((kase) => CASE_LABEL[kase])
+      .join('/')
+    return [prefix, gender ? GENDER_LABEL[gender as Gender] : '', `${caseText} ${NUMBER_LABEL[number]}`]
+      .filter(Boolean)
+      .join(', ')
+  }
+  const all = [...groups.values()]
+  const nounLabels = all
+    .filter((group) => !group.prefix)
     .sort(
       (a, b) => genderRank(a.gender) - genderRank(b.gender) || (a.number === b.number ? 0 : a.number === 'sg' ? -1 : 1),
     )
-    .map(({ gender, number, cases }) => {
-      const caseText = CASE_ORDER.filter((kase) => cases.has(kase))
-        .map((kase) => CASE_LABEL[kase])
-        .join('/')
-      const text = `${caseText} ${NUMBER_LABEL[number as GrammarNumber]}`
-      return gender ? `${GENDER_LABEL[gender as Gender]}, ${text}` : text
-    })
-  return [...nounLabels, ...labels].join('; ')
+    .map(text)
+  // A participle's readings come after the verb's own, its name once for its cases
+  // ('oleviku kesksõna, nom. ainsus; nom. mitmus').
+  const participleLabels = all
+    .filter((group) => group.prefix)
+    .map((group, index, list) =>
+      index > 0 && list[index - 1]?.prefix === group.prefix ? text({ ...group, prefix: '' }) : text(group),
+    )
+  return [...nounLabels, ...labels, ...participleLabels].join('; ')
 }
 
 /** The other genders an adjective or participle also has (weight 2): the neuter/masculine and
