@@ -28,6 +28,9 @@ describe('readingsOf', () => {
     ['dhammañceva', 'dhammaṃ', '+ ca + eva'],
     ['tañcāpi', 'taṃ', '+ ca + api'],
     ["tass'eva", 'tassa', '+ eva'],
+    ['bhagavantaṃyeva', 'bhagavantaṃ', '+ eva'],
+    ['atikkammeva', 'atikkamma', '+ eva'],
+    ['tiṃsampi', 'tiṃsaṃ', '+ pi'],
   ])('%s → %s (%s)', (word, form, note) => {
     const reading = readingsOf(word).find((candidate) => candidate.form === form)
     expect(reading, JSON.stringify(readingsOf(word))).toEqual({ form, via: 'enclitic', note })
@@ -51,6 +54,11 @@ describe('readingsOf', () => {
     expect(forms('yadidaṃ')).toEqual(expect.arrayContaining(['yaṃ', 'idaṃ']))
     expect(readingsOf('tadeva')).toContainEqual({ form: 'taṃ', via: 'enclitic', note: '+ eva' })
     expect(forms('kadā')).toEqual(['kadā'])
+  })
+
+  it('shortens a final ī/ū lengthened in verse', () => {
+    expect(readingsOf('sampajjatī')).toContainEqual({ form: 'sampajjati', via: 'sandhi', note: 'sandhi: -ī → -i' })
+    expect(forms('nadī')).toEqual(['nadī', 'nadi'])
   })
 
   it('puts back an elided vowel', () => {
