@@ -65,6 +65,8 @@ describe('readingsOf', () => {
     expect(readingsOf("yen'āhaṃ")).toContainEqual({ form: 'yena', via: 'sandhi', note: 'sandhi: kadunud täishäälik' })
     expect(forms("yen'āhaṃ")).toContain('āhaṃ')
     expect(forms('tass’')).toContain('tassa')
+    expect(forms('tass’,')).toContain('tassa')
+    expect(forms('has')).toEqual(['has']) // an English word: no vowel made up without an apostrophe
   })
 
   it('lists each form once and never one of one letter', () => {

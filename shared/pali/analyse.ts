@@ -14,6 +14,7 @@ export interface Reading {
 const VOWEL = /[aāiīuūeo]/u
 const ENDS_IN_VOWEL = /[aāiīuūeo]$/u
 const APOSTROPHES = /[’‘']/u
+const TRAILING_APOSTROPHE = /[’‘'][\s"”.,;:!?]*$/u
 const SHORT_OF: Record<string, string> = { ā: 'a', ī: 'i', ū: 'u' }
 
 const SANDHI_M = 'sandhi: -m → -ṃ'
@@ -156,7 +157,8 @@ export function readingsOf(word: string): Reading[] {
     push(joined.slice(0, -1) + SHORT_OF[lastLetter], 'sandhi', `sandhi: -${lastLetter} → -${SHORT_OF[lastLetter]}`)
   }
   // A word cut before an apostrophe that paliKey removed (tass’ → tass): the elided vowel back.
-  if (!ENDS_IN_VOWEL.test(joined) && !joined.endsWith('ṃ') && joined.length >= 2) {
+  // Only with the apostrophe: English words end in consonants too (has → hasa).
+  if (TRAILING_APOSTROPHE.test(word) && !ENDS_IN_VOWEL.test(joined) && !joined.endsWith('ṃ') && joined.length >= 2) {
     push(joined + 'a', 'sandhi', SANDHI_ELIDED)
     push(joined + 'i', 'sandhi', SANDHI_ELIDED)
   }
