@@ -340,6 +340,13 @@ describe('generateForms', () => {
     ])
   })
 
+  it('declines an -aṃ word set to a-masc (and an -o word set to a-neut) from its stem', () => {
+    const masculine = generateForms('rūpaṃ', 'a-masc')
+    expect(masculine[0]).toEqual({ form: 'rūpaṃ', grammar: 'akk. ainsus; n., nom. ainsus', weight: 0 })
+    expect(masculine.map((form) => form.form)).toContain('rūpo')
+    expect(generateForms('kāyo', 'a-neut').map((form) => form.form)).toContain('kāyāni')
+  })
+
   it('generates in ṃ even from ṁ input', () => {
     expect(generateForms('cittaṁ', 'a-neut')[0]?.form).toBe('cittaṃ')
     expect(generateForms('cittaṁ', 'a-neut').every((form: TermForm) => !form.form.includes('ṁ'))).toBe(true)

@@ -344,8 +344,9 @@ interface PatternDef {
 }
 
 const DEFS: Record<Exclude<PatternId, 'indecl'>, PatternDef> = {
-  'a-masc': { cut: ['o', 'a'], table: A_MASC },
-  'a-neut': { cut: ['aṃ', 'a'], table: A_NEUT },
+  // An -o word set to the neuter pattern (or the other way round) still declines from its stem.
+  'a-masc': { cut: ['o', 'aṃ', 'a'], table: A_MASC },
+  'a-neut': { cut: ['aṃ', 'o', 'a'], table: A_NEUT },
   'ā-fem': { cut: ['ā'], table: A_FEM },
   'i-masc': { cut: ['i'], table: I_MASC },
   'i-fem': { cut: ['i'], table: I_FEM },
