@@ -1,8 +1,10 @@
-// What a reader typed, read once per request: a canonical reference ('sn55.37') or words and
-// "quoted phrases", folded as search folds (shared/text/search-text.ts), with everything the later
-// steps ask of it made here. No later step looks at the typed text again.
-import { formatReference, parseReference, type Reference } from '#shared/text/references.ts'
+// What a reader typed, read once per request: a canonical reference ('sn55.37', 'Linked Discourses
+// 55.37', read with the collections table: ReferenceReader) or words and "quoted phrases", folded as
+// search folds (shared/text/search-text.ts), with everything the later steps ask of it made here. No
+// later step looks at the typed text again.
+import { DEFAULT_READER, formatReference, type Reference, type ReferenceReader } from '#shared/text/references.ts'
 import {
+  foldForSearch,
   isEmptyQuery,
   parseSearchQuery,
   searchSpelling,
@@ -22,17 +24,38 @@ export interface ParsedQuery extends SearchQuery {
 }
 
 /** The query a search runs, or null when nothing searchable is left (no letters or digits). */
-export function parseQuery(raw: string): ParsedQuery | null {
-  const reference = parseReference(raw)
+export function parseQuery(raw: string, references: ReferenceReader = DEFAULT_READER): ParsedQuery | null {
+  const reference = references.parse(raw)
   const query = reference ? referenceQuery(reference) : parseSearchQuery(raw)
   if (isEmptyQuery(query)) return null
   return {
     ...query,
     reference,
-    tsQuery: toTsQuery(query),
+    tsQuery: reference ? referenceTsQuery(raw, reference) : toTsQuery(query),
     termText: [...query.words, ...query.phrases.flat()].join(' '),
     spelling: searchSpelling(raw),
   }
+}
+
+const WORDS = /[\p{L}\p{N}]+/gu
+
+/**
+ * The text search of a reference: the place may not be named in a heading the site knows, but the
+ * text may still hold it, so any of these finds a passage (never zero results when the words or
+ * numbers occur): the canonical reference ('sn <-> 55.37'); the name as typed with the number
+ * whole ('linked:* & discourses:* & 55.37'); the typed words as any query reads them.
+ */
+function referenceTsQuery(raw: string, reference: Reference): string {
+  const number = reference.numbers.join('.')
+  const folded = foldForSearch(raw.slice(0, 500))
+  const at = folded.lastIndexOf(number)
+  const nameWords = at < 0 ? [] : (folded.slice(0, at).match(WORDS) ?? [])
+  const alternatives = [
+    toTsQuery(referenceQuery(reference)),
+    [...nameWords.map((word) => `${word}:*`), number].join(' & '),
+    toTsQuery(parseSearchQuery(raw)),
+  ]
+  return [...new Set(alternatives.filter((part) => part.length > 0))].map((part) => `(${part})`).join(' | ')
 }
 
 /**
