@@ -31,7 +31,7 @@ export function parseQuery(raw: string, references: ReferenceReader = DEFAULT_RE
   return {
     ...query,
     reference,
-    tsQuery: reference ? referenceTsQuery(raw, reference) : toTsQuery(query),
+    tsQuery: reference ? referenceTsQuery(raw, reference, references.namesOf(reference.collection)) : toTsQuery(query),
     termText: [...query.words, ...query.phrases.flat()].join(' '),
     spelling: searchSpelling(raw),
   }
@@ -42,16 +42,18 @@ const WORDS = /[\p{L}\p{N}]+/gu
 /**
  * The text search of a reference: the place may not be named in a heading the site knows, but the
  * text may still hold it, so any of these finds a passage (never zero results when the words or
- * numbers occur): the canonical reference ('sn <-> 55.37'); the name as typed with the number
- * whole ('linked:* & discourses:* & 55.37'); the typed words as any query reads them.
+ * numbers occur): any name of the collection followed by the number ('sn <-> 55.37', 'linked <->
+ * discourses <-> 55.37'); the name as typed with the number whole
+ * ('linked:* & discourses:* & 55.37'); the typed words as any query reads them.
  */
-function referenceTsQuery(raw: string, reference: Reference): string {
+function referenceTsQuery(raw: string, reference: Reference, names: string[]): string {
   const number = reference.numbers.join('.')
   const folded = foldForSearch(raw.slice(0, 500))
   const at = folded.lastIndexOf(number)
   const nameWords = at < 0 ? [] : (folded.slice(0, at).match(WORDS) ?? [])
+  // The names include the abbreviation: the canonical reference is one of them.
   const alternatives = [
-    toTsQuery(referenceQuery(reference)),
+    ...names.map((name) => [...(name.match(WORDS) ?? []), number].join(' <-> ')),
     [...nameWords.map((word) => `${word}:*`), number].join(' & '),
     toTsQuery(parseSearchQuery(raw)),
   ]
