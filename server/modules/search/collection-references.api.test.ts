@@ -53,6 +53,7 @@ async function setUp() {
       '<h2>AN 1.31–40 Adantavagga</h2><p>Untamed.</p>',
       '<h2>AN 1.41–50 Paṇihitaacchavagga</h2><p>Aimed wrong, like a spike of rice.</p>',
       '<h2>AN 1.51–60 Accharāsaṅghātavagga</h2><p>A finger snap.</p>',
+      '<h2>Nuns’ Rules and Their Analysis 3</h2><p>A name with an apostrophe.</p>',
     ].join('\n'),
   )
   const majjhima = await post(
@@ -99,6 +100,9 @@ describe('references by any name of their collection', () => {
     }
     const [next] = await search('AN 1.51')
     expect(next).toMatchObject({ heading: 'AN 1.51–60 Accharāsaṅghātavagga' })
+    // A name with an apostrophe.
+    const [nuns] = await search('Bi 3')
+    expect(nuns).toMatchObject({ id: pages.anguttara.id, heading: 'Nuns’ Rules and Their Analysis 3' })
   })
 
   it('offers a page whose title names the reference, opened at its top', async () => {

@@ -19,7 +19,16 @@ export async function referencePlaces(
   filter: { publishedOnly: boolean; bookIds: number[] | undefined },
 ): Promise<PassageHit[]> {
   if (!reference) return []
-  const names = references.namesOf(reference.collection)
+  // The names up to their first mark other than a letter or space ('monks’ rules…' → 'monks'): the
+  // database folds punctuation its own way; a wider prefix only adds candidates isPlace then drops.
+  const names = [
+    ...new Set(
+      references
+        .namesOf(reference.collection)
+        .map((name) => /^[\p{L}\p{N} ]*/u.exec(name)![0])
+        .filter((prefix) => prefix.length > 0),
+    ),
+  ]
   // A heading of the number alone starts with its leading numbers ('55.' for 55.37, '28' for 28).
   const numberPrefix =
     reference.numbers.length > 1 ? `${reference.numbers.slice(0, -1).join('.')}.` : String(reference.numbers[0])
