@@ -15,7 +15,10 @@ import {
 export interface ParsedQuery extends SearchQuery {
   /** The canonical reference the whole query is, or null (then words and phrases are what was typed). */
   reference: Reference | null
-  /** For to_tsquery('simple', …): only letters, digits and a reference's dots, so never malformed. */
+  /**
+   * For to_tsquery('simple', …): only letters, digits, a reference's dots and the operators put
+   * between them here (a reference's alternatives, search-query.ts), so never malformed.
+   */
   tsQuery: string
   /** The words and the phrases' words, space-separated: what lexicon term names are matched against. */
   termText: string
@@ -50,7 +53,8 @@ function referenceTsQuery(raw: string, reference: Reference, names: string[]): s
   const number = reference.numbers.join('.')
   const folded = foldForSearch(raw.slice(0, 500))
   const at = folded.lastIndexOf(number)
-  const nameWords = at < 0 ? [] : (folded.slice(0, at).match(WORDS) ?? [])
+  // As prefixes, but never one letter ('a:*' reads every word's postings; see parseSearchQuery).
+  const nameWords = (at < 0 ? [] : (folded.slice(0, at).match(WORDS) ?? [])).filter((word) => [...word].length > 1)
   // The names include the abbreviation: the canonical reference is one of them.
   const alternatives = [
     ...names.map((name) => [...(name.match(WORDS) ?? []), number].join(' <-> ')),
