@@ -42,6 +42,7 @@ const RevisionHistoryPage = lazyScreen(
 const AuditPage = lazyScreen(() => import('./features/admin/audit/AuditPage.tsx'), 'AuditPage')
 const ImagesPage = lazyScreen(() => import('./features/admin/images/ImagesPage.tsx'), 'ImagesPage')
 const UsersPage = lazyScreen(() => import('./features/admin/users/UsersPage.tsx'), 'UsersPage')
+const CollectionsPage = lazyScreen(() => import('./features/admin/collections/CollectionsPage.tsx'), 'CollectionsPage')
 const TrashScreen = lazyScreen(() => import('./features/admin/trash/TrashScreen.tsx'), 'TrashScreen')
 
 export const routes: RouteObject[] = [
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
           { path: ADMIN.images, element: <ImagesPage /> },
           { path: ADMIN.users, element: <UsersPage /> },
           { path: ADMIN.trash, element: <TrashScreen /> },
+          { path: ADMIN.collections, element: <CollectionsPage /> },
         ],
       },
     ],

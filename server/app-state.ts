@@ -11,6 +11,7 @@ import {
   startContentContext,
   type ContentContext,
 } from './modules/content/content-state.ts'
+import { CollectionCatalogue } from './modules/collections/collections.service.ts'
 import { keptTitleBars } from './modules/content/reader/index.ts'
 import {
   closeExportState,
@@ -32,6 +33,8 @@ export interface AppState {
   readerMeta: ReturnType<typeof pageMetaByBuild>
   /** Reader pages' HTML as made from a summary and build (http/reader-page.ts, decision 039). */
   readerPages: ReaderPageCache
+  /** The canon's collections as reference reading uses them, checked against the table at most once a second. */
+  collections: CollectionCatalogue
 }
 
 /** `databaseUrl`: PostgreSQL's, where the app listens for other processes' page changes. */
@@ -45,6 +48,7 @@ export async function createAppState(db: Db, databaseUrl?: string, exports?: Exp
     titleBars: keptTitleBars(content),
     readerMeta: pageMetaByBuild(db),
     readerPages: readerPageCache(),
+    collections: new CollectionCatalogue(db),
   }
 }
 

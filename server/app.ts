@@ -23,6 +23,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from './modules/auth/auth.service.ts'
 import { booksRoutes } from './modules/books/books.routes.ts'
+import { collectionsRoutes } from './modules/collections/collections.routes.ts'
 import { chaptersRoutes } from './modules/chapters/chapters.routes.ts'
 import { jobsRoutes } from './modules/content/jobs/index.ts'
 import { adminWriteMarks, pageEditingRoutes, pagesRoutes } from './modules/content/pages/index.ts'
@@ -121,8 +122,9 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(imagesRoutes, { db, moments: content.pageStates })
   await app.register(usersRoutes, { db })
   await app.register(trashRoutes, { db })
+  await app.register(collectionsRoutes, { db, catalogue: state.collections })
 
-  await app.register(searchRoutes, { db, termDescriptions: state.termDescriptions })
+  await app.register(searchRoutes, { db, termDescriptions: state.termDescriptions, collections: state.collections })
   await app.register(siteRoutes, { db, donationUrl: config.donationUrl, moments: content.pageStates })
 
   const answersAtOnce = chunksAtOnce(content, {

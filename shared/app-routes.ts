@@ -38,6 +38,7 @@ export const ADMIN_ROUTES = {
   images: '/admin/images',
   users: '/admin/users',
   trash: '/admin/trash',
+  collections: '/admin/collections',
 } as const
 
 export type PublicRoute = keyof typeof PUBLIC_ROUTES

@@ -423,3 +423,31 @@ export const trashRows = pgTable(
   },
   (t) => [index().on(t.trashId, t.tableName), index().on(t.tableName, t.rowId)],
 )
+
+/**
+ * The canon's collections (decision 056): an abbreviation ('SN') and its names in Pāli, English and
+ * Estonian, with optional aliases; the Khuddaka Nikāya's and the Vinaya's books name their parent.
+ * Reference reading (shared/text/references.ts) treats every name as the collection.
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: serial().primaryKey(),
+    abbreviation: text().notNull(),
+    paliName: text().notNull(),
+    englishName: text().notNull(),
+    estonianName: text().notNull(),
+    aliases: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    parentId: integer().references((): AnyPgColumn => collections.id, { onDelete: 'set null' }),
+    /** The order of the list (the canon's order). */
+    position: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Unique as reading compares it: 'Patis' is 'Paṭis'. The prefix indexes reference lookup uses on
+  // search_passages.heading and content.title are in migration 0021 only (expression indexes).
+  (t) => [uniqueIndex('collections_abbreviation_unique').on(sql`f_unaccent(lower(${t.abbreviation}))`)],
+)

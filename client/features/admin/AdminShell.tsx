@@ -6,6 +6,7 @@ import type { CurrentUser } from '#shared/api/auth.ts'
 import { adminTexts } from '#client/texts/admin.ts'
 import { usersTexts } from '#client/texts/users.ts'
 import { trashTexts } from '#client/texts/trash.ts'
+import { collectionsTexts } from '#client/texts/collections.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { SkipToContent } from '#client/layout/PublicLayout.tsx'
 import { LogoutButton } from './LogoutButton.tsx'
@@ -42,6 +43,11 @@ export function AdminShell({ user }: { user: CurrentUser }) {
               <li>
                 <NavLink to="/admin/images" className={navLinkClass}>
                   {adminTexts.nav.images}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/collections" className={navLinkClass}>
+                  {collectionsTexts.nav}
                 </NavLink>
               </li>
               <li>

@@ -7,7 +7,7 @@ import type { Page } from '../../lib/paging.ts'
 
 export type AuditAction =
   'create' | 'update' | 'delete' | 'import' | 'restore' | 'purge' | 'disable' | 'enable' | 'change-password'
-export type AuditEntity = 'book' | 'chapter' | 'content' | 'term' | 'feedback' | 'image' | 'user'
+export type AuditEntity = 'book' | 'chapter' | 'collection' | 'content' | 'term' | 'feedback' | 'image' | 'user'
 
 export async function recordAudit(
   tx: Tx,

@@ -44,6 +44,9 @@ export const RANKING_TERMS: RankingTerm[] = [
   { term: 'sati', description: '<p>Teadvelolek, meelespidamine.</p>' },
   { term: 'satipaṭṭhāna', description: '<p>Teadveloleku alused; vaata ka sati.</p>' },
   { term: 'Õige kõne', description: '<p>Kaheksaosalise tee kolmas osa.</p>' },
+  { term: 'nibbānaṃ', description: '<p>Kustumine, vabanemine; ahnuse, viha ja pettekujutluse lõpp.</p>' },
+  { term: 'nibbānasukha', description: '<p>Nibbāna õndsus.</p>' },
+  { term: 'saṅkhāro', description: '<p>Kujundus, tahtlik moodustis.</p>' },
 ]
 
 export const RANKING_PAGES: RankingPage[] = [
@@ -88,6 +91,28 @@ export const RANKING_PAGES: RankingPage[] = [
     title: 'MN 22 Alagaddūpamasutta: The Simile of the Snake',
     html: `<p>Anattā: see ei ole minu mina, anattan.</p>${filler('anattā')}`,
   },
+  // Pages that hold 'nibbāna' and 'saṅkhāra' in longer titles and in their text (issue 29: the term
+  // nibbānaṃ stood 14th behind such pages).
+  {
+    book: 'Aṅguttara Nikāya',
+    title: 'AN 9.34 Nibbānasukhasutta: Extinguishment Is Bliss',
+    html: `<h2>Nibbāna sukha</h2><p>Nibbāna on õndsus.</p>${filler('nibbāna')}`,
+  },
+  {
+    book: 'Saṁyutta Nikāya',
+    title: 'SN 38.1 Nibbānapañhāsutta: A Question About Extinguishment',
+    html: `<h2>Nibbāna</h2><p>Mis on nibbāna?</p>${filler('nibbāna nibbānaṃ')}`,
+  },
+  {
+    book: 'Udāna',
+    title: 'Ud 8.1 Nibbāna: Extinguishment (1st)',
+    html: `<p>Nibbāna kohta.</p>${filler('nibbāna')}`,
+  },
+  {
+    book: 'Aṅguttara Nikāya',
+    title: 'AN 3.23 Saṅkhārasutta: Choices',
+    html: `<h2>Saṅkhāra</h2><p>Saṅkhāra on kujundus.</p>${filler('saṅkhāra')}`,
+  },
 ]
 
 export const RANKING_QUERIES: RankingQuery[] = [
@@ -108,6 +133,22 @@ export const RANKING_QUERIES: RankingQuery[] = [
   { q: 'sati', expected: { term: 'sati' }, within: 1, source: 'ours' },
   { q: 'satipatthana', expected: { term: 'satipaṭṭhāna' }, within: 1, source: 'ours' },
   { q: 'oige kone', expected: { term: 'Õige kõne' }, within: 1, source: 'ours' },
+  // The stem of a term (its citation form without the nominative ending) comes before pages that
+  // hold the word in a longer title (issue 29).
+  { q: 'nibbana', expected: { term: 'nibbānaṃ' }, within: 1, source: 'issue 29' },
+  { q: 'nibbāna', expected: { term: 'nibbānaṃ' }, within: 1, source: 'issue 29' },
+  { q: 'NIBBANA', expected: { term: 'nibbānaṃ' }, within: 1, source: 'issue 29' },
+  { q: 'nibbanam', expected: { term: 'nibbānaṃ' }, within: 1, source: 'issue 29' },
+  { q: 'sankhara', expected: { term: 'saṅkhāro' }, within: 1, source: 'issue 29' },
+  { q: 'saṅkhāra', expected: { term: 'saṅkhāro' }, within: 1, source: 'issue 29' },
+  { q: 'satipaṭṭhāna', expected: { term: 'satipaṭṭhāna' }, within: 1, source: 'issue 29' },
+  // The pages still come right after.
+  {
+    q: 'nibbana',
+    expected: { page: 'SN 38.1 Nibbānapañhāsutta: A Question About Extinguishment' },
+    within: 4,
+    source: 'issue 29',
+  },
   // Pages: by their own title, a canonical number, or the words of a passage.
   {
     q: 'satipatthana',

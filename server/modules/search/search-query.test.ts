@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ReferenceReader } from '#shared/text/references.ts'
 import { parseQuery } from './search-query.ts'
 
 describe('parseQuery', () => {
@@ -16,7 +17,8 @@ describe('parseQuery', () => {
       words: [],
       phrases: [[name, number]],
       // The number keeps its dots: PostgreSQL's parser reads '55.37' as one token.
-      tsQuery: `(${name} <-> ${number})`,
+      // Or the name with the number whole, or the typed words as any query reads them (the fallback).
+      tsQuery: expect.stringMatching(new RegExp(`^\\(${name} <-> ${number.replaceAll('.', '\\.')}\\) \\| \\(`)),
       termText: `${name} ${number}`,
       spelling,
     })
@@ -107,5 +109,20 @@ describe('parseQuery', () => {
     expect(twelve.termText).toBe(many.slice(0, 12).join(' '))
     // The spelling is the whole input's, for a term name that long.
     expect(twelve.spelling).toBe(many.join(''))
+  })
+})
+
+describe('parseQuery of a reference', () => {
+  it('searches the text for the canonical reference, the name as typed with the number, or the words', () => {
+    expect(parseQuery('SN 55.37')!.tsQuery).toBe('(sn <-> 55.37) | (sn:* & 55.37) | (sn:* & 55 & 37)')
+    expect(parseQuery('sn55.37')!.tsQuery).toBe('(sn <-> 55.37) | (sn:* & 55.37) | (sn55:* & 37)')
+  })
+
+  it('searches the text for every name of the collection with the number', () => {
+    const reader = new ReferenceReader([{ abbreviation: 'SN', names: ['Saṁyutta Nikāya', 'Linked Discourses'] }])
+    expect(parseQuery('Linked Discourses 55.37', reader)!.tsQuery).toBe(
+      '(linked <-> discourses <-> 55.37) | (samyutta <-> nikaya <-> 55.37) | (sn <-> 55.37) | ' +
+        '(linked:* & discourses:* & 55.37) | (linked:* & discourses:* & 55 & 37)',
+    )
   })
 })

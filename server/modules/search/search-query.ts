@@ -1,8 +1,10 @@
-// What a reader typed, read once per request: a canonical reference ('sn55.37') or words and
-// "quoted phrases", folded as search folds (shared/text/search-text.ts), with everything the later
-// steps ask of it made here. No later step looks at the typed text again.
-import { formatReference, parseReference, type Reference } from '#shared/text/references.ts'
+// What a reader typed, read once per request: a canonical reference ('sn55.37', 'Linked Discourses
+// 55.37', read with the collections table: ReferenceReader) or words and "quoted phrases", folded as
+// search folds (shared/text/search-text.ts), with everything the later steps ask of it made here. No
+// later step looks at the typed text again.
+import { DEFAULT_READER, formatReference, type Reference, type ReferenceReader } from '#shared/text/references.ts'
 import {
+  foldForSearch,
   isEmptyQuery,
   parseSearchQuery,
   searchSpelling,
@@ -13,7 +15,10 @@ import {
 export interface ParsedQuery extends SearchQuery {
   /** The canonical reference the whole query is, or null (then words and phrases are what was typed). */
   reference: Reference | null
-  /** For to_tsquery('simple', …): only letters, digits and a reference's dots, so never malformed. */
+  /**
+   * For to_tsquery('simple', …): only letters, digits, a reference's dots and the operators put
+   * between them here (a reference's alternatives, search-query.ts), so never malformed.
+   */
   tsQuery: string
   /** The words and the phrases' words, space-separated: what lexicon term names are matched against. */
   termText: string
@@ -22,17 +27,41 @@ export interface ParsedQuery extends SearchQuery {
 }
 
 /** The query a search runs, or null when nothing searchable is left (no letters or digits). */
-export function parseQuery(raw: string): ParsedQuery | null {
-  const reference = parseReference(raw)
+export function parseQuery(raw: string, references: ReferenceReader = DEFAULT_READER): ParsedQuery | null {
+  const reference = references.parse(raw)
   const query = reference ? referenceQuery(reference) : parseSearchQuery(raw)
   if (isEmptyQuery(query)) return null
   return {
     ...query,
     reference,
-    tsQuery: toTsQuery(query),
+    tsQuery: reference ? referenceTsQuery(raw, reference, references.namesOf(reference.collection)) : toTsQuery(query),
     termText: [...query.words, ...query.phrases.flat()].join(' '),
     spelling: searchSpelling(raw),
   }
+}
+
+const WORDS = /[\p{L}\p{N}]+/gu
+
+/**
+ * The text search of a reference: the place may not be named in a heading the site knows, but the
+ * text may still hold it, so any of these finds a passage (never zero results when the words or
+ * numbers occur): any name of the collection followed by the number ('sn <-> 55.37', 'linked <->
+ * discourses <-> 55.37'); the name as typed with the number whole
+ * ('linked:* & discourses:* & 55.37'); the typed words as any query reads them.
+ */
+function referenceTsQuery(raw: string, reference: Reference, names: string[]): string {
+  const number = reference.numbers.join('.')
+  const folded = foldForSearch(raw.slice(0, 500))
+  const at = folded.lastIndexOf(number)
+  // As prefixes, but never one letter ('a:*' reads every word's postings; see parseSearchQuery).
+  const nameWords = (at < 0 ? [] : (folded.slice(0, at).match(WORDS) ?? [])).filter((word) => [...word].length > 1)
+  // The names include the abbreviation: the canonical reference is one of them.
+  const alternatives = [
+    ...names.map((name) => [...(name.match(WORDS) ?? []), number].join(' <-> ')),
+    [...nameWords.map((word) => `${word}:*`), number].join(' & '),
+    toTsQuery(parseSearchQuery(raw)),
+  ]
+  return [...new Set(alternatives.filter((part) => part.length > 0))].map((part) => `(${part})`).join(' | ')
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { orderFirstHits, resultPage, type FirstHits, type Hit } from './search-results.ts'
+import { orderFirstHits, resultPage, termSpelling, type FirstHits, type Hit } from './search-results.ts'
 import type { PassageHit, PassagePage, PassageWindow, TermHit, TitleHit } from './search.repo.ts'
 
 const pageHit = (id: number, anchor: string | null): PassageHit => ({
@@ -99,6 +99,18 @@ const cases: Array<[string, Case, string[]]> = [
     ['term Dukkha (kannatus)', 'term dukkhasacca', 'passage 5#t', 'term duḥkha'],
   ],
   [
+    'a term the query is the stem of, after the one it spells and before titles',
+    {
+      first: {
+        titles: [title(40)],
+        terms: [term(31, 'nibbānasukha', 'prefix'), term(32, 'nibbānaṃ', 'prefix'), term(33, 'Nibbāna', 'exact')],
+      },
+      passages: [passage(41, 't')],
+      spelling: 'nibbana',
+    },
+    ['term Nibbāna', 'term nibbānaṃ', 'title 40', 'term nibbānasukha', 'passage 41#t'],
+  ],
+  [
     'titles past the tenth after every passage and the other terms',
     { first: { titles: [...tenTitles, title(11)], terms: [term(60, 'other')] }, passages: [passage(50, 'x')] },
     [...tenTitles.map((t) => `title ${t.id}`), 'passage 50#x', 'term other', 'title 11'],
@@ -189,5 +201,24 @@ describe('the order of search results', () => {
   ])('asks the passage query for the window of the page: %s, page %i of %i', (name, page, limit, window) => {
     const input = cases.find(([caseName]) => caseName === name)![1]
     expect(search(input, page, limit).window).toEqual(window)
+  })
+})
+
+describe('termSpelling', () => {
+  it.each([
+    ['nibbana', 'nibbānaṃ', 1],
+    ['nibbana', 'nibbāna', 2],
+    ['nibbanam', 'nibbānaṃ', 2],
+    ['satipatthana', 'satipaṭṭhāna', 2],
+    ['sankhara', 'saṅkhāro', 1],
+    ['dhamma', 'dhammo', 1],
+    ['bhikkh', 'bhikkhu', 1],
+    ['metta', 'mettā', 2],
+    ['nibbana', 'nibbānasukha', 0],
+    ['nibbana', 'Nibbānasutta', 0],
+    ['sa', 'sati', 0],
+    ['kusala', 'kusala10', 0],
+  ])('%s spells %s: %i', (typed, name, closeness) => {
+    expect(termSpelling(typed, name)).toBe(closeness)
   })
 })

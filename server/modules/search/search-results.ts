@@ -1,7 +1,7 @@
 // The order of the results and the page of them asked for: the step in TypeScript between the
 // queries. search.repo.ts ranks within each kind (and numbers the passages); this places the kinds
 // among one another, so it is pure and tested with tables (search-results.test.ts).
-import { spellsTermName } from '#shared/text/search-text.ts'
+import { spellsTermName, termNameSpellings } from '#shared/text/search-text.ts'
 import type { PassageHit, PassagePage, PassageWindow, RankedPassage, TermHit, TitleHit } from './search.repo.ts'
 
 /** Terms and titles beyond these many stand after every passage (the dialog's first page as before paging). */
@@ -48,6 +48,35 @@ export interface ResultOrder {
 }
 
 /**
+ * The nominative endings a citation form adds to its stem, folded (-o; -aṃ/-am; -ā/-a; -i, -ī;
+ * -u, -ū): 'nibbana' is the stem of 'nibbānaṃ', 'sankhara' of 'saṅkhāro'.
+ */
+const NOMINATIVE_ENDINGS = ['o', 'am', 'a', 'i', 'u']
+/** The shortest stem read as a term's: shorter ones are the start of too many words. */
+const MIN_STEM = 3
+
+/**
+ * How closely what was typed (its searchSpelling) spells a term's name: 2 when it spells the name
+ * (spellsTermName), 1 when it is the name's stem (or the stem with its vowel) and the name adds a
+ * nominative ending, 0 otherwise. A term so spelled is what the reader looks for, before pages that
+ * merely hold the word in a longer title.
+ */
+export function termSpelling(typed: string, name: string): 0 | 1 | 2 {
+  if (spellsTermName(typed, name)) return 2
+  if (typed.length < MIN_STEM) return 0
+  // 'nibbana' is the a-stem: 'nibban' + 'am' as well as 'nibbana' + 'm' would be 'nibbanam'.
+  const stems = /[aiu]$/.test(typed) ? [typed, typed.slice(0, -1)] : [typed]
+  const isForm = (spelling: string) =>
+    stems.some(
+      (stem) =>
+        stem.length >= MIN_STEM &&
+        spelling.startsWith(stem) &&
+        NOMINATIVE_ENDINGS.includes(spelling.slice(stem.length)),
+    )
+  return termNameSpellings(name).some(isForm) ? 1 : 0
+}
+
+/**
  * Places the first hits in their groups and tells which passages the asked page (results
  * `offset … offset+limit-1` of the whole order) needs. `spelling` is the query's (search-query.ts).
  */
@@ -70,11 +99,13 @@ export function orderFirstHits(
   hits.titles
     .filter((hit) => !named.has(hit.id))
     .forEach((hit, index) => groups[index < TITLE_LIMIT ? 'titles' : 'moreTitles'].push({ kind: 'title', hit }))
-  // A stable sort: the database's order (exact, prefix, similarity) stays within each kind.
+  // A stable sort: the database's order (exact, prefix, similarity) stays within each kind; the
+  // names the query spells first, then those it is the stem of.
   hits.terms
-    .map((hit) => ({ hit, spelled: spellsTermName(spelling, hit.term) }))
-    .sort((a, b) => Number(b.spelled) - Number(a.spelled))
-    .forEach(({ hit, spelled }, index) => {
+    .map((hit) => ({ hit, closeness: termSpelling(spelling, hit.term) }))
+    .sort((a, b) => b.closeness - a.closeness)
+    .forEach(({ hit, closeness }, index) => {
+      const spelled = closeness > 0
       const group =
         index >= TERM_LIMIT
           ? 'moreTerms'

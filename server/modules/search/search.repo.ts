@@ -1,7 +1,7 @@
 // The search queries: page titles and passages of pages (full-text over unaccented text), lexicon
 // terms (exact, prefix and trigram matches on the unaccented term, full-text on the description).
 // Every match is counted; only the asked page's rows carry their text (search-results.ts orders).
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 
 export interface PassageHit {
@@ -221,21 +221,37 @@ export async function termDescriptions(db: DbOrTx, termIds: number[]): Promise<M
 /** The most pages and headings a reference lookup reads for one collection. */
 const NAMED_PLACE_CANDIDATES = 5000
 
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** Any of the prefixes, each its own indexed range (f_unaccent(lower(x)) text_pattern_ops, migration 0021). */
+const startsWithAny = (column: SQL, prefixes: string[]) =>
+  sql.join(
+    prefixes.map((prefix) => sql`f_unaccent(lower(${column})) LIKE ${likePrefix(prefix)}`),
+    sql` OR `,
+  )
+
 /**
  * Where a collection's references may be named: pages whose title and sections whose heading begin
- * with the collection's name (canonical spelling, so an index-free prefix match), in reading order.
- * The caller keeps those that name the reference itself.
+ * with one of the collection's names (folded: lowercase, without diacritics), and sections whose
+ * heading begins with the reference's leading numbers on pages whose title begins with such a name;
+ * in reading order, each kind at most NAMED_PLACE_CANDIDATES. The caller keeps those that name the
+ * reference itself (ReferenceReader.isPlace).
  */
-export async function findNamedPlaces(db: DbOrTx, collection: string, options: PageFilter): Promise<PassageHit[]> {
-  const prefix = `${collection}%`
-  const [titles, headings] = await Promise.all([
+export async function findNamedPlaces(
+  db: DbOrTx,
+  { names, numberPrefix }: { names: string[]; numberPrefix: string },
+  options: PageFilter,
+): Promise<PassageHit[]> {
+  if (names.length === 0) return []
+  const titleNamed = startsWithAny(sql`c.title`, names)
+  const [titles, headings, numbered] = await Promise.all([
     db.execute<Record<string, unknown>>(sql`
       SELECT c.id, c.title, ch.title AS chapter_title, b.title AS book_title, NULL AS anchor, '' AS heading,
              (SELECT sp.text FROM search_passages sp WHERE sp.build_id = c.build_id ORDER BY sp.position LIMIT 1) AS text
       FROM content c
       JOIN chapters ch ON ch.id = c.chapter_id
       JOIN books b ON b.id = ch.book_id
-      WHERE c.title LIKE ${prefix} ${pageFilter(options)}
+      WHERE (${titleNamed}) ${pageFilter(options)}
       ORDER BY c.id
       LIMIT ${NAMED_PLACE_CANDIDATES}`),
     db.execute<Record<string, unknown>>(sql`
@@ -245,9 +261,20 @@ export async function findNamedPlaces(db: DbOrTx, collection: string, options: P
       JOIN content c ON c.build_id = sp.build_id
       JOIN chapters ch ON ch.id = c.chapter_id
       JOIN books b ON b.id = ch.book_id
-      WHERE sp.heading LIKE ${prefix} ${pageFilter(options)}
+      WHERE sp.heading <> '' AND (${startsWithAny(sql`sp.heading`, names)}) ${pageFilter(options)}
+      ORDER BY c.id, sp.heading, sp.position
+      LIMIT ${NAMED_PLACE_CANDIDATES}`),
+    db.execute<Record<string, unknown>>(sql`
+      SELECT DISTINCT ON (c.id, sp.heading) c.id, c.title, ch.title AS chapter_title, b.title AS book_title,
+             sp.anchor, sp.heading, sp.text
+      FROM search_passages sp
+      JOIN content c ON c.build_id = sp.build_id
+      JOIN chapters ch ON ch.id = c.chapter_id
+      JOIN books b ON b.id = ch.book_id
+      WHERE sp.heading <> '' AND f_unaccent(lower(sp.heading)) LIKE ${likePrefix(numberPrefix)}
+        AND (${titleNamed}) ${pageFilter(options)}
       ORDER BY c.id, sp.heading, sp.position
       LIMIT ${NAMED_PLACE_CANDIDATES}`),
   ])
-  return [...titles.rows, ...headings.rows].map(toPassageHit)
+  return [...titles.rows, ...headings.rows, ...numbered.rows].map(toPassageHit)
 }

@@ -6,12 +6,14 @@ import { SearchAnswer, SearchQueryParams } from '#shared/api/search.ts'
 import { SEARCH_PAGE_SIZE } from '#shared/limits.ts'
 import type { Db } from '../../db/client.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
+import type { CollectionCatalogue } from '../collections/collections.service.ts'
 import { search } from './search.service.ts'
 
-export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; termDescriptions: TextCache }> = async (
-  app,
-  { db, termDescriptions },
-) => {
+export const searchRoutes: FastifyPluginAsyncZod<{
+  db: Db
+  termDescriptions: TextCache
+  collections: CollectionCatalogue
+}> = async (app, { db, termDescriptions, collections }) => {
   app.get(
     '/api/search',
     {
@@ -25,6 +27,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; termDescriptions: Tex
         includeLexicon,
         publishedOnly: request.user === null,
         termDescriptions,
+        references: await collections.reader(),
         page,
         limit,
       })

@@ -4,6 +4,7 @@
 // The typed text is read once (search-query.ts); the kinds' order and the page are search-results.ts.
 import type { SearchResult } from '#shared/api/search.ts'
 import { SEARCH_PAGE_SIZE } from '#shared/limits.ts'
+import { DEFAULT_READER, type ReferenceReader } from '#shared/text/references.ts'
 import { findMatches, foldForSearch, type SearchQuery } from '#shared/text/search-text.ts'
 import type { Db } from '../../db/client.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
@@ -30,6 +31,8 @@ export interface SearchOptions {
   publishedOnly: boolean
   /** The app's cache of sanitised term descriptions (see sentDescription); without one, no cache. */
   termDescriptions?: TextCache | undefined
+  /** Reads references with the collections table (collections.service.ts); without one, the abbreviations alone. */
+  references?: ReferenceReader | undefined
   /** From 1; default 1. */
   page?: number | undefined
   /** Results per page; default SEARCH_PAGE_SIZE. */
@@ -43,13 +46,13 @@ export interface SearchPage {
 }
 
 export async function search(db: Db, input: string, options: SearchOptions): Promise<SearchPage> {
-  const query = parseQuery(input)
+  const query = parseQuery(input, options.references)
   if (!query) return { results: [], total: 0 }
   const filter = { publishedOnly: options.publishedOnly, bookIds: options.bookIds }
   const limit = options.limit ?? SEARCH_PAGE_SIZE
   const offset = ((options.page ?? 1) - 1) * limit
   const [places, titles, terms] = await Promise.all([
-    referencePlaces(db, query.reference, filter),
+    referencePlaces(db, options.references ?? DEFAULT_READER, query.reference, filter),
     searchTitles(db, query.tsQuery, filter),
     options.includeLexicon
       ? searchTerms(db, query.termText, query.tsQuery, { publishedOnly: options.publishedOnly })
