@@ -22,7 +22,7 @@ test('an administrator picks a pattern and adds extra forms; the term page lists
   await expect(pattern.locator('option').first()).toHaveText('Automaatne (a-tüvi, meessugu (dhammo))')
   await expect(pattern).toHaveValue('')
   await pattern.selectOption({ label: 'a-tüvi, meessugu (dhammo)' })
-  await page.getByLabel('Erivormid').fill(`${stem}ena\n\n${stem}ehi`)
+  await page.getByLabel('Erivormid').fill(`${stem}aka\n\n${stem}uka`)
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page).toHaveURL(/\/admin\/lexicon$/)
 
@@ -30,12 +30,12 @@ test('an administrator picks a pattern and adds extra forms; the term page lists
     data: { id: number; pattern: string | null; extraForms: string[] }[]
   }
   const saved = found.data[0]!
-  expect(saved).toMatchObject({ pattern: 'a-masc', extraForms: [`${stem}ena`, `${stem}ehi`] })
+  expect(saved).toMatchObject({ pattern: 'a-masc', extraForms: [`${stem}aka`, `${stem}uka`] })
 
   // The edit page shows what was chosen and the forms stored.
   await page.goto(`/admin/terms/edit/${saved.id}`)
   await expect(page.getByLabel('Käänd- või pöördtüüp')).toHaveValue('a-masc')
-  await expect(page.getByLabel('Erivormid')).toHaveValue(`${stem}ena\n${stem}ehi`)
+  await expect(page.getByLabel('Erivormid')).toHaveValue(`${stem}aka\n${stem}uka`)
   const stored = page.getByRole('region', { name: 'Vormid' })
   await expect(stored.getByText(`${stem}assa`, { exact: true })).toBeVisible()
 
@@ -50,7 +50,7 @@ test('an administrator picks a pattern and adds extra forms; the term page lists
     forms: { form: string }[]
   }
   expect(again).toMatchObject({ pattern: null, extraForms: [] })
-  expect(again.forms.map((row) => row.form)).not.toContain(`${stem}ehi`)
+  expect(again.forms.map((row) => row.form)).not.toContain(`${stem}uka`)
 
   // The public page lists the forms, compact on a phone too.
   await page.setViewportSize({ width: 375, height: 740 })
