@@ -28,6 +28,9 @@ describe('readingsOf', () => {
     ['dhammañceva', 'dhammaṃ', '+ ca + eva'],
     ['tañcāpi', 'taṃ', '+ ca + api'],
     ["tass'eva", 'tassa', '+ eva'],
+    ['bhagavantaṃyeva', 'bhagavantaṃ', '+ eva'],
+    ['atikkammeva', 'atikkamma', '+ eva'],
+    ['tiṃsampi', 'tiṃsaṃ', '+ pi'],
   ])('%s → %s (%s)', (word, form, note) => {
     const reading = readingsOf(word).find((candidate) => candidate.form === form)
     expect(reading, JSON.stringify(readingsOf(word))).toEqual({ form, via: 'enclitic', note })
@@ -44,10 +47,26 @@ describe('readingsOf', () => {
     expect(forms('kathamidaṃ')).toEqual(expect.arrayContaining(['kathaṃ', 'idaṃ']))
   })
 
+  it('undoes -d before a vowel: etadavoca → etaṃ + avoca, tadeva → taṃ', () => {
+    const readings = readingsOf('etadavoca')
+    expect(readings).toContainEqual({ form: 'etaṃ', via: 'sandhi', note: 'sandhi: -d → -ṃ' })
+    expect(readings).toContainEqual({ form: 'avoca', via: 'sandhi', note: 'sandhi: -d → -ṃ' })
+    expect(forms('yadidaṃ')).toEqual(expect.arrayContaining(['yaṃ', 'idaṃ']))
+    expect(readingsOf('tadeva')).toContainEqual({ form: 'taṃ', via: 'enclitic', note: '+ eva' })
+    expect(forms('kadā')).toEqual(['kadā'])
+  })
+
+  it('shortens a final ī/ū lengthened in verse', () => {
+    expect(readingsOf('sampajjatī')).toContainEqual({ form: 'sampajjati', via: 'sandhi', note: 'sandhi: -ī → -i' })
+    expect(forms('nadī')).toEqual(['nadī', 'nadi'])
+  })
+
   it('puts back an elided vowel', () => {
     expect(readingsOf("yen'āhaṃ")).toContainEqual({ form: 'yena', via: 'sandhi', note: 'sandhi: kadunud täishäälik' })
     expect(forms("yen'āhaṃ")).toContain('āhaṃ')
     expect(forms('tass’')).toContain('tassa')
+    expect(forms('tass’,')).toContain('tassa')
+    expect(forms('has')).toEqual(['has']) // an English word: no vowel made up without an apostrophe
   })
 
   it('lists each form once and never one of one letter', () => {
@@ -117,13 +136,17 @@ describe('splitCompound', () => {
   })
 
   it('splits a 30-letter word in well under a millisecond', () => {
-    const word = 'dukkhanirodhagāminīpaṭipadāsacca' // 32 letters
-    const wordKnown = (plain: string) => known.has(plain)
-    splitCompound(word, wordKnown)
-    const rounds = 200
-    const started = performance.now()
-    for (let round = 0; round < rounds; round++) splitCompound(word + 'x'.repeat(round % 2), wordKnown)
-    const perCall = (performance.now() - started) / rounds
-    expect(perCall).toBeLessThan(0.5)
+    const words = ['dukkhanirodhagāminīpaṭipadāsacca', 'dukkhanirodhagāminīpaṭipadāsaccax'] // 32, 33 letters
+    for (let round = 0; round < 1000; round++) splitCompound(words[round % 2]!, isKnown) // warm up the JIT
+    // The best of a few batches, so that another process on the machine does not decide it.
+    let best = Infinity
+    for (let batch = 0; batch < 5; batch++) {
+      const started = performance.now()
+      for (let round = 0; round < 200; round++) splitCompound(words[round % 2]!, isKnown)
+      best = Math.min(best, (performance.now() - started) / 200)
+    }
+    expect(splitCompound(words[0]!, isKnown)).toBeNull() // five parts, more than maxParts
+    expect(splitCompound(words[0]!, isKnown, 5)).toEqual(['dukkha', 'nirodha', 'gamini', 'patipada', 'sacca'])
+    expect(best).toBeLessThan(0.3)
   })
 })

@@ -14,9 +14,13 @@ export interface Reading {
 const VOWEL = /[aāiīuūeo]/u
 const ENDS_IN_VOWEL = /[aāiīuūeo]$/u
 const APOSTROPHES = /[’‘']/u
+const TRAILING_APOSTROPHE = /[’‘'][\s"”.,;:!?]*$/u
 const SHORT_OF: Record<string, string> = { ā: 'a', ī: 'i', ū: 'u' }
 
 const SANDHI_M = 'sandhi: -m → -ṃ'
+const SANDHI_D = 'sandhi: -d → -ṃ'
+/** Pronouns whose -ṃ is -d before a vowel (etadavoca, yadidaṃ, tadeva). */
+const D_PRONOUNS = new Set(['eta', 'ta', 'ya', 'ka'])
 const SANDHI_ELIDED = 'sandhi: kadunud täishäälik'
 
 interface Enclitic {
@@ -45,10 +49,12 @@ const ENCLITICS: Enclitic[] = [
 function basesBefore(base: string, tail: string): string[] {
   if (!base) return []
   if (base.endsWith('ññ') && tail === 'eva') return [base.slice(0, -2) + 'ṃ']
-  if (base.endsWith('ñ') || base.endsWith('m') || base.endsWith('n')) return [base.slice(0, -1) + 'ṃ']
+  // ṃ written as the nasal of the next sound, after a vowel (dhammañca, sabbampi; not atikkamm|eva).
+  if (/[ñmn]$/u.test(base) && ENDS_IN_VOWEL.test(base.slice(0, -1))) return [base.slice(0, -1) + 'ṃ']
+  if (D_PRONOUNS.has(base.slice(0, -1)) && base.endsWith('d')) return [base.slice(0, -1) + 'ṃ'] // tadeva
   if (tail === 'eva' || tail === 'yeva' || tail === 'api') {
     // eva / api lost their vowel or fused with the word's last vowel.
-    if (tail === 'yeva') return ENDS_IN_VOWEL.test(base) ? [base] : []
+    if (tail === 'yeva') return ENDS_IN_VOWEL.test(base) || base.endsWith('ṃ') ? [base] : [] // bhagavantaṃyeva
     if (!ENDS_IN_VOWEL.test(base)) return [base + 'a', base + 'ā', base + 'e', base + 'o']
     return [base]
   }
@@ -136,8 +142,23 @@ export function readingsOf(word: string): Reading[] {
     push(joined.slice(at + 1), 'sandhi', SANDHI_M)
     break
   }
+  // etad, tad, yad before a vowel: etadavoca → etaṃ + avoca, yadidaṃ → yaṃ + idaṃ.
+  const dAt = joined.indexOf('d')
+  if (apostrophe < 0 && dAt > 0 && D_PRONOUNS.has(joined.slice(0, dAt)) && VOWEL.test(joined[dAt + 1] ?? '')) {
+    const rest = joined.slice(dAt + 1)
+    if (rest.length >= 3) {
+      push(joined.slice(0, dAt) + 'ṃ', 'sandhi', SANDHI_D)
+      push(rest, 'sandhi', SANDHI_D)
+    }
+  }
+  // A final vowel lengthened in verse or before a quote's ti (sampajjatī): the short one back.
+  const lastLetter = joined.slice(-1)
+  if (SHORT_OF[lastLetter] && lastLetter !== 'ā' && joined.length >= 4) {
+    push(joined.slice(0, -1) + SHORT_OF[lastLetter], 'sandhi', `sandhi: -${lastLetter} → -${SHORT_OF[lastLetter]}`)
+  }
   // A word cut before an apostrophe that paliKey removed (tass’ → tass): the elided vowel back.
-  if (!ENDS_IN_VOWEL.test(joined) && !joined.endsWith('ṃ') && joined.length >= 2) {
+  // Only with the apostrophe: English words end in consonants too (has → hasa).
+  if (TRAILING_APOSTROPHE.test(word) && !ENDS_IN_VOWEL.test(joined) && !joined.endsWith('ṃ') && joined.length >= 2) {
     push(joined + 'a', 'sandhi', SANDHI_ELIDED)
     push(joined + 'i', 'sandhi', SANDHI_ELIDED)
   }

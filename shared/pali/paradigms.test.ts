@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { generateForms, guessPattern, PATTERN_IDS, PATTERNS, type PatternId, type TermForm } from './paradigms.ts'
+import {
+  generateForms,
+  guessPattern,
+  isPatternId,
+  PATTERN_IDS,
+  PATTERNS,
+  type PatternId,
+  type TermForm,
+} from './paradigms.ts'
 
 /** A declension as the grammars print it: case, singular forms, plural forms. */
 type CaseRows = [label: string, singular: string, plural: string][]
@@ -220,13 +228,26 @@ describe('verb paradigms', () => {
       ['gaccheyyātha', 'soovitav, 2. p. mitmus'],
       ['gaccheyyaṃ', 'soovitav, 1. p. ainsus'],
       ['gaccheyyāma', 'soovitav, 1. p. mitmus'],
-      ['gacchanto', 'oleviku kesksõna'],
-      ['gacchamāno', 'oleviku kesksõna'],
+      ['gacchissati', 'tulevik, 3. p. ainsus'],
+      ['gacchissāmi', 'tulevik, 1. p. ainsus'],
+      ['gacchi', 'aorist, 3. p. ainsus'],
+      ['gacchiṃsu', 'aorist, 3. p. mitmus'],
+      ['gacchaṃ', 'oleviku kesksõna, nom. ainsus'],
+      ['gacchanto', 'oleviku kesksõna, nom. ainsus'],
+      ['gacchato', 'oleviku kesksõna, gen./dat. ainsus'],
+      ['gacchatā', 'oleviku kesksõna, instr./abl. ainsus'],
+      ['gacchantānaṃ', 'oleviku kesksõna, gen./dat. mitmus'],
+      ['gacchamāno', 'oleviku kesksõna, nom. ainsus'],
+      ['gacchamānassa', 'oleviku kesksõna, gen./dat. ainsus'],
+      ['gacchantī', 'oleviku kesksõna, f., nom. ainsus'],
       ['gacchitvā', 'gerundium'],
       ['gacchituṃ', 'infinitiiv'],
     ]
     for (const [form, label] of table) expect(forms.get(form)?.split('; '), form).toContain(label)
     expect(forms.get('gacchāmi')).toBe('olevik, 1. p. ainsus; käskiv, 1. p. ainsus')
+    expect(forms.get('gacchanto')).toBe('oleviku kesksõna, nom. ainsus; nom. mitmus')
+    // The participle's locative -ati would be the verb itself: left out.
+    expect(forms.get('gacchati')).toBe('olevik, 3. p. ainsus')
   })
 
   it('deseti has both the -e- and the -aya- forms and a past participle', () => {
@@ -246,12 +267,22 @@ describe('verb paradigms', () => {
     expect(generateForms('desayati', 'verb-eti').map((form) => form.form)).toContain('deseti')
   })
 
-  it('suṇoti and jānāti', () => {
+  it('suṇoti and jānāti (Geiger § 146–150)', () => {
     const suṇoti = generateForms('suṇoti', 'verb-oti').map((form) => form.form)
     expect(suṇoti).toEqual(expect.arrayContaining(['suṇonti', 'suṇosi', 'suṇomi', 'suṇohi', 'suṇeyya', 'suṇitvā']))
     const jānāti = generateForms('jānāti', 'verb-āti').map((form) => form.form)
     expect(jānāti).toEqual(
-      expect.arrayContaining(['jānanti', 'jānāsi', 'jānāmi', 'jānāhi', 'jāneyya', 'jānanto', 'jānitvā']),
+      expect.arrayContaining([
+        'jānanti',
+        'jānāsi',
+        'jānāmi',
+        'jānāhi',
+        'jāneyya',
+        'jānanto',
+        'jānato',
+        'jānissati',
+        'jānitvā',
+      ]),
     )
   })
 })
@@ -265,6 +296,17 @@ describe('generateForms', () => {
     expect(forms.get('kusalāyo')?.grammar).toBe('f., nom./akk./vok. mitmus')
     const neuter = new Map(generateForms('kusalaṃ', 'a-neut').map((form) => [form.form, form]))
     expect(neuter.get('kusalo')).toMatchObject({ grammar: 'm., nom. ainsus', weight: 2 })
+  })
+
+  it('gives an -ant word its ī-feminine with weight 2', () => {
+    const forms = new Map(generateForms('guṇavā', 'ant').map((form) => [form.form, form]))
+    expect(forms.get('guṇavatī')).toEqual({
+      form: 'guṇavatī',
+      grammar: 'f., nom. ainsus; f., nom./akk./vok. mitmus',
+      weight: 2,
+    })
+    expect(forms.get('guṇavatiyā')?.weight).toBe(2)
+    expect(generateForms('gacchant', 'ant').map((form) => form.form)).toContain('gacchantiyo')
   })
 
   it('lists each surface form once, the term first and extra forms last', () => {
@@ -298,6 +340,13 @@ describe('generateForms', () => {
     ])
   })
 
+  it('declines an -aṃ word set to a-masc (and an -o word set to a-neut) from its stem', () => {
+    const masculine = generateForms('rūpaṃ', 'a-masc')
+    expect(masculine[0]).toEqual({ form: 'rūpaṃ', grammar: 'akk. ainsus; n., nom. ainsus', weight: 0 })
+    expect(masculine.map((form) => form.form)).toContain('rūpo')
+    expect(generateForms('kāyo', 'a-neut').map((form) => form.form)).toContain('kāyāni')
+  })
+
   it('generates in ṃ even from ṁ input', () => {
     expect(generateForms('cittaṁ', 'a-neut')[0]?.form).toBe('cittaṃ')
     expect(generateForms('cittaṁ', 'a-neut').every((form: TermForm) => !form.form.includes('ṁ'))).toBe(true)
@@ -308,6 +357,12 @@ describe('PATTERNS', () => {
   it('has an Estonian label with an example for every id', () => {
     expect(PATTERNS.map((pattern) => pattern.id)).toEqual([...PATTERN_IDS])
     for (const pattern of PATTERNS) expect(pattern.label).toMatch(/\(.+\)/u)
+  })
+
+  it('isPatternId accepts the ids only', () => {
+    expect(isPatternId('ā-fem')).toBe(true)
+    expect(isPatternId('a-fem')).toBe(false)
+    expect(isPatternId('')).toBe(false)
   })
 })
 
@@ -376,6 +431,16 @@ describe('guessPattern', () => {
     ['ettāvatā', 'indecl'],
     ['sace', 'indecl'],
     ['nibbāna', 'indecl'],
+    ['anattā', 'an-masc'],
+    ['mattā', 'ā-fem'],
+    ['muttā', 'ā-fem'],
+    ['bhattā', 'ar-agent'],
+    ['abhiharati', 'verb-ati'],
+    ['namassati', 'verb-ati'],
+    ['assasati', 'verb-ati'],
+    ['vipassati', 'verb-ati'],
+    ['sampatti', 'i-fem'],
+    ['viññāṇaṭṭhiti', 'i-fem'],
   ] as const)('%s → %s', (term, pattern) => {
     expect(guessPattern(term)).toBe(pattern)
   })

@@ -11,9 +11,11 @@
 //   -ati verbs are told apart by lists and by the shape of the word (see guessPattern).
 // - Irregular words (rājā, go, karoti, hoti's aorist …) get the regular pattern's forms; their own
 //   forms are the editor's extra forms.
-// - Verbs get the present system only (indicative, imperative, optative), the present participle's
-//   common forms, and the absolutive -itvā / infinitive -ituṃ, which many verbs replace by an older
-//   form (gantvā, gantuṃ): those are extra forms too. No aorist, future or passive.
+// - Verbs get the present system (indicative, imperative, optative), the present participles
+//   declined (gacchaṃ/gacchanto, gacchato …, gacchamāno …), the regular future (-issati) and the
+//   i-aorist's common persons without augment (gacchi, nisīdiṃsu, desesi), the absolutive -itvā and
+//   infinitive -ituṃ. Many verbs have older or stronger forms instead (gantvā, gantuṃ, agamāsi,
+//   dakkhati): those are the editor's extra forms. No passive, causative or perfect.
 
 import { paliKey } from './spelling.ts'
 
@@ -73,6 +75,11 @@ const PATTERN_LABELS: Record<PatternId, string> = {
 
 export const PATTERNS: readonly PatternInfo[] = PATTERN_IDS.map((id) => ({ id, label: PATTERN_LABELS[id] }))
 
+/** True when `value` is one of PATTERN_IDS (for input read from a CSV or a form). */
+export function isPatternId(value: string): value is PatternId {
+  return (PATTERN_IDS as readonly string[]).includes(value)
+}
+
 // ---- Labels: one constant per idea -------------------------------------------------------------
 
 type Case = 'nom' | 'akk' | 'instr' | 'abl' | 'gen' | 'dat' | 'lok' | 'vok'
@@ -97,8 +104,11 @@ const GENDER_LABEL: Record<Gender, string> = { m: 'm.', n: 'n.', f: 'f.' }
 const PRESENT = 'olevik'
 const IMPERATIVE = 'käskiv'
 const OPTATIVE = 'soovitav'
+const FUTURE = 'tulevik'
+const AORIST = 'aorist'
 const PRESENT_PARTICIPLE = 'oleviku kesksõna'
 const PAST_PARTICIPLE = 'mineviku kesksõna'
+const FEMININE_PARTICIPLE = `${PRESENT_PARTICIPLE}, f., nom. ainsus`
 const ABSOLUTIVE = 'gerundium'
 const INFINITIVE = 'infinitiiv'
 /** The grammar of an editor's extra form. */
@@ -119,9 +129,16 @@ interface VerbSlot {
   label: string
   endings: string
 }
+/** A participle declined as a noun: its stem is the verb's stem + `suffix` (gacch + amān). */
+interface Participle {
+  label: string
+  suffix: string
+  table: NounTable
+}
 interface VerbTable {
   kind: 'verb'
   slots: VerbSlot[]
+  participles: Participle[]
 }
 type Table = NounTable | VerbTable
 
@@ -222,10 +239,25 @@ const ANT_POSSESSIVE = antTable('ā')
 const ANT_PARTICIPLE = antTable('aṃ|anto')
 
 const person = (tense: string, p: 1 | 2 | 3, n: GrammarNumber) => `${tense}, ${p}. p. ${NUMBER_LABEL[n]}`
-const verb = (...slots: [string, string][]): VerbTable => ({
+const verb = (participles: Participle[], ...slots: [string, string][]): VerbTable => ({
   kind: 'verb',
   slots: slots.map(([label, endings]) => ({ label, endings })),
+  participles,
 })
+/** The aorist's common persons (no augment: gacchi, nisīdi, nisīdiṃsu, desesi). */
+const aorist = (s3: string, p3: string, s1: string, p1: string): [string, string][] => [
+  [person(AORIST, 3, 'sg'), s3],
+  [person(AORIST, 3, 'pl'), p3],
+  [person(AORIST, 1, 'sg'), s1],
+  [person(AORIST, 1, 'pl'), p1],
+]
+// The present participle in -ant as the verbs decline it (gacchaṃ, gacchato, gacchantena);
+// the locative -ati and the vocative are left out, they would read as the verb itself.
+const ANT_VERB = noun(
+  row('aṃ|anto', 'antaṃ', 'atā|antena', 'ato|antassa', 'atā', 'ato|antassa', 'ante|antasmiṃ|antamhi', ''),
+  row('antā|anto', 'ante', 'antehi', 'ataṃ|antānaṃ', 'antehi', 'ataṃ|antānaṃ', 'antesu', ''),
+)
+const participle = (label: string, suffix: string, table: NounTable): Participle => ({ label, suffix, table })
 const tense = (
   name: string,
   s3: string,
@@ -246,15 +278,23 @@ const OPTATIVE_ROW = tense(OPTATIVE, 'eyya|e', 'eyyuṃ', 'eyyāsi|e', 'eyyātha
 
 // gacchati (stem gacch): Geiger § 122 ff., Warder 1-2, 7 (imperative), 13 (optative).
 const VERB_ATI = verb(
+  [participle(PRESENT_PARTICIPLE, '', ANT_VERB), participle(PRESENT_PARTICIPLE, 'amān', A_MASC)],
   ...tense(PRESENT, 'ati', 'anti', 'asi', 'atha', 'āmi', 'āma'),
   ...tense(IMPERATIVE, 'atu', 'antu', 'a|āhi', 'atha', 'āmi', 'āma'),
   ...OPTATIVE_ROW,
-  [PRESENT_PARTICIPLE, 'anto|antā|antaṃ|antī|amāno|amānā|amānaṃ'],
+  ...tense(FUTURE, 'issati', 'issanti', 'issasi', 'issatha', 'issāmi', 'issāma'),
+  ...aorist('i', 'iṃsu', 'iṃ', 'imhā'),
+  [FEMININE_PARTICIPLE, 'antī'],
   [ABSOLUTIVE, 'itvā'],
   [INFINITIVE, 'ituṃ'],
 )
 // deseti = desayati (stem des): both the contracted -e- and the full -aya- forms.
 const VERB_ETI = verb(
+  [
+    participle(PRESENT_PARTICIPLE, 'ent', A_MASC),
+    participle(PRESENT_PARTICIPLE, 'ayamān', A_MASC),
+    participle(PAST_PARTICIPLE, 'it', A_MASC),
+  ],
   ...tense(PRESENT, 'eti|ayati', 'enti|ayanti', 'esi|ayasi', 'etha|ayatha', 'emi|ayāmi', 'ema|ayāma'),
   ...tense(IMPERATIVE, 'etu|ayatu', 'entu|ayantu', 'ehi|aya|ayāhi', 'etha|ayatha', 'emi|ayāmi', 'ema|ayāma'),
   ...tense(
@@ -266,26 +306,33 @@ const VERB_ETI = verb(
     'eyyaṃ|ayeyyaṃ',
     'eyyāma|ayeyyāma',
   ),
-  [PRESENT_PARTICIPLE, 'ento|entā|entaṃ|entī|ayamāno|ayamānā|ayamānaṃ'],
-  [PAST_PARTICIPLE, 'ito|itā|itaṃ'],
+  ...tense(FUTURE, 'essati|ayissati', 'essanti|ayissanti', 'essasi', 'essatha', 'essāmi|ayissāmi', 'essāma'),
+  ...aorist('esi|ayi', 'esuṃ|ayiṃsu', 'esiṃ|ayiṃ', 'esimhā'),
+  [FEMININE_PARTICIPLE, 'entī'],
   [ABSOLUTIVE, 'etvā|ayitvā'],
   [INFINITIVE, 'etuṃ|ayituṃ'],
 )
 // suṇoti, pappoti (stem suṇ, papp): the -o- class (Geiger § 147-149).
 const VERB_OTI = verb(
+  [],
   ...tense(PRESENT, 'oti', 'onti', 'osi', 'otha', 'omi', 'oma'),
   ...tense(IMPERATIVE, 'otu', 'ontu', 'ohi', 'otha', 'omi', 'oma'),
   ...tense(OPTATIVE, 'eyya', 'eyyuṃ', 'eyyāsi', 'eyyātha', 'eyyaṃ', 'eyyāma'),
+  ...tense(FUTURE, 'issati', 'issanti', 'issasi', 'issatha', 'issāmi', 'issāma'),
+  ...aorist('i', 'iṃsu', 'iṃ', 'imhā'),
   [PRESENT_PARTICIPLE, 'onto|ontā|ontaṃ'],
   [ABSOLUTIVE, 'itvā'],
   [INFINITIVE, 'ituṃ'],
 )
 // jānāti, suṇāti (stem jān): the -nā- class (Geiger § 146, 150).
 const VERB_AATI = verb(
+  [participle(PRESENT_PARTICIPLE, '', ANT_VERB), participle(PRESENT_PARTICIPLE, 'amān', A_MASC)],
   ...tense(PRESENT, 'āti', 'anti', 'āsi', 'ātha', 'āmi', 'āma'),
   ...tense(IMPERATIVE, 'ātu', 'antu', 'āhi', 'ātha', 'āmi', 'āma'),
   ...OPTATIVE_ROW,
-  [PRESENT_PARTICIPLE, 'anto|antā|antaṃ|antī|amāno|amānā|amānaṃ'],
+  ...tense(FUTURE, 'issati', 'issanti', 'issasi', 'issatha', 'issāmi', 'issāma'),
+  ...aorist('i', 'iṃsu', 'iṃ', 'imhā'),
+  [FEMININE_PARTICIPLE, 'antī'],
   [ABSOLUTIVE, 'itvā'],
   [INFINITIVE, 'ituṃ'],
 )
@@ -297,8 +344,9 @@ interface PatternDef {
 }
 
 const DEFS: Record<Exclude<PatternId, 'indecl'>, PatternDef> = {
-  'a-masc': { cut: ['o', 'a'], table: A_MASC },
-  'a-neut': { cut: ['aṃ', 'a'], table: A_NEUT },
+  // An -o word set to the neuter pattern (or the other way round) still declines from its stem.
+  'a-masc': { cut: ['o', 'aṃ', 'a'], table: A_MASC },
+  'a-neut': { cut: ['aṃ', 'o', 'a'], table: A_NEUT },
   'ā-fem': { cut: ['ā'], table: A_FEM },
   'i-masc': { cut: ['i'], table: I_MASC },
   'i-fem': { cut: ['i'], table: I_FEM },
@@ -334,6 +382,8 @@ export interface TermForm {
 /** One reading of a surface form before the readings are joined into a label. */
 interface FormReading {
   weight: number
+  /** A participle's name before its case ('oleviku kesksõna, gen./dat. ainsus'). */
+  prefix?: string
   gender?: Gender
   case?: Case
   number?: GrammarNumber
@@ -362,6 +412,11 @@ function* readingsOfTable(
     for (const slot of table.slots) {
       for (const ending of slot.endings.split('|')) yield [stem + ending, { weight, label: slot.label }]
     }
+    for (const { label, suffix, table: declension } of table.participles) {
+      for (const [form, reading] of readingsOfTable(stem + suffix, declension, weight)) {
+        yield [form, { ...reading, prefix: label }]
+      }
+    }
     return
   }
   for (const number of ['sg', 'pl'] as const) {
@@ -376,12 +431,15 @@ function* readingsOfTable(
 /** The readings of one surface form as one short label: cases of one number and gender joined
  *  with '/', the groups with '; ' (the pattern's own first, then other genders, then verb labels). */
 function joinLabels(readings: FormReading[]): string {
-  const groups = new Map<string, Set<Case>>()
+  // Groups of cases, keyed by participle, gender and number, in the order first met.
+  const groups = new Map<string, { prefix: string; gender: string; number: GrammarNumber; cases: Set<Case> }>()
   const labels: string[] = []
   // Another gender's reading that the pattern's own already names (dhammassa: gen. in m. and n.)
   // adds nothing.
   const own = new Set(
-    readings.filter((reading) => !reading.gender).map((reading) => `${reading.case}|${reading.number}`),
+    readings
+      .filter((reading) => !reading.gender && !reading.prefix)
+      .map((reading) => `${reading.case}|${reading.number}`),
   )
   for (const reading of readings) {
     if (reading.label !== undefined) {
@@ -390,40 +448,66 @@ function joinLabels(readings: FormReading[]): string {
     }
     if (!reading.case || !reading.number) continue
     if (reading.gender && own.has(`${reading.case}|${reading.number}`)) continue
-    const key = `${reading.gender ?? ''}|${reading.number}`
-    let cases = groups.get(key)
-    if (!cases) groups.set(key, (cases = new Set()))
-    cases.add(reading.case)
+    const prefix = reading.prefix ?? ''
+    const gender = reading.gender ?? ''
+    const key = `${prefix}|${gender}|${reading.number}`
+    let group = groups.get(key)
+    if (!group) groups.set(key, (group = { prefix, gender, number: reading.number, cases: new Set() }))
+    group.cases.add(reading.case)
   }
   const genderRank = (gender: string) => ['', 'm', 'n', 'f'].indexOf(gender)
-  const nounLabels = [...groups]
-    .map(([key, cases]) => {
-      const [gender = '', number = 'sg'] = key.split('|')
-      return { gender, number, cases }
-    })
+  const text = ({
+    prefix,
+    gender,
+    number,
+    cases,
+  }: {
+    prefix: string
+    gender: string
+    number: GrammarNumber
+    cases: Set<Case>
+  }) => {
+    const caseText = CASE_ORDER.filter((kase) => cases.has(kase))
+      .map((kase) => CASE_LABEL[kase])
+      .join('/')
+    return [prefix, gender ? GENDER_LABEL[gender as Gender] : '', `${caseText} ${NUMBER_LABEL[number]}`]
+      .filter(Boolean)
+      .join(', ')
+  }
+  const all = [...groups.values()]
+  const nounLabels = all
+    .filter((group) => !group.prefix)
     .sort(
       (a, b) => genderRank(a.gender) - genderRank(b.gender) || (a.number === b.number ? 0 : a.number === 'sg' ? -1 : 1),
     )
-    .map(({ gender, number, cases }) => {
-      const caseText = CASE_ORDER.filter((kase) => cases.has(kase))
-        .map((kase) => CASE_LABEL[kase])
-        .join('/')
-      const text = `${caseText} ${NUMBER_LABEL[number as GrammarNumber]}`
-      return gender ? `${GENDER_LABEL[gender as Gender]}, ${text}` : text
-    })
-  return [...nounLabels, ...labels].join('; ')
+    .map(text)
+  // A participle's readings come after the verb's own, its name once for its cases
+  // ('oleviku kesksõna, nom. ainsus; nom. mitmus').
+  const participleLabels = all
+    .filter((group) => group.prefix)
+    .map((group, index, list) =>
+      index > 0 && list[index - 1]?.prefix === group.prefix ? text({ ...group, prefix: '' }) : text(group),
+    )
+  return [...nounLabels, ...labels, ...participleLabels].join('; ')
 }
 
-/** The other genders an adjective or participle in -o/-aṃ also has (weight 2). */
-const OTHER_GENDERS: Partial<Record<PatternId, [Gender, Table][]>> = {
-  'a-masc': [
-    ['n', A_NEUT],
-    ['f', A_FEM],
-  ],
-  'a-neut': [
-    ['m', A_MASC],
-    ['f', A_FEM],
-  ],
+/** The other genders an adjective or participle also has (weight 2): the neuter/masculine and
+ *  ā-feminine of an -o/-aṃ word (kusalo, kusalaṃ, kusalā), the ī-feminine of an -ant word
+ *  (guṇavā → guṇavatī, gacchant → gacchantī). */
+function otherGenders(pattern: PatternId, stem: string, cutEnding: string): [Gender, string, Table][] {
+  if (pattern === 'a-masc')
+    return [
+      ['n', stem, A_NEUT],
+      ['f', stem, A_FEM],
+    ]
+  if (pattern === 'a-neut')
+    return [
+      ['m', stem, A_MASC],
+      ['f', stem, A_FEM],
+    ]
+  if (pattern === 'ant')
+    return [['f', stem + (tableOf(DEFS.ant, stem, cutEnding) === ANT_POSSESSIVE ? 'at' : 'ant'), I_LONG_FEM]]
+  return []
 }
 
 /** Every form of the term under the pattern, each surface form once (labels joined with '; ' when
@@ -443,8 +527,8 @@ export function generateForms(term: string, pattern: PatternId, extraForms: read
     const cut = cutStem(citation, def)
     if (cut) {
       for (const [form, reading] of readingsOfTable(cut.stem, tableOf(def, cut.stem, cut.ending), 1)) add(form, reading)
-      for (const [gender, table] of OTHER_GENDERS[pattern] ?? []) {
-        for (const [form, reading] of readingsOfTable(cut.stem, table, 2, gender)) add(form, reading)
+      for (const [gender, stem, table] of otherGenders(pattern, cut.stem, cut.ending)) {
+        for (const [form, reading] of readingsOfTable(stem, table, 2, gender)) add(form, reading)
       }
     }
   }
@@ -490,7 +574,9 @@ const AS_NOUNS = new Set([
 const KIN_NOUNS = ['pitā', 'mātā', 'bhātā', 'dhītā', 'duhitā', 'jāmātā']
 /** an-stems (attā, brahmā, rājā), also at the end of a compound (mahābrahmā, dhammarājā). */
 const AN_NOUN_ENDINGS = ['brahmā', 'rājā', 'ātumā', 'muddhā']
-const AN_NOUNS = new Set(['attā', 'asmā', 'addhā', 'yuvā'])
+const AN_NOUNS = new Set(['attā', 'anattā', 'asmā', 'addhā', 'yuvā'])
+/** Agent nouns in -ttā/-ntā (the abstract -tā, mettā, mattā, muttā, is ā-fem). */
+const AGENT_ENDINGS = ['satthā', 'kattā', 'vattā', 'bhattā', 'chettā', 'bhettā', 'hantā', 'gantā']
 /** Common -in agent suffixes (masc. ī-stems); other -ī words are guessed feminine (nadī). */
 const IN_ENDINGS = [
   'vādī',
@@ -522,13 +608,9 @@ const IN_ENDINGS = [
   'pāyī',
   'ssī',
 ]
-/** Feminine i-stems (abstract -ti nouns and others), also at the end of a compound. */
+/** Feminine i-stems (abstract -ti nouns and others), also at the end of a compound (vimutti,
+ *  sammādiṭṭhi). sati only in the compounds listed: -sati ends too many verbs (passati, vasati). */
 const I_FEM_NOUNS = [
-  'sati',
-  'ssati',
-  'mati',
-  'rati',
-  'gati',
   'ratti',
   'mutti',
   'khanti',
@@ -545,30 +627,37 @@ const I_FEM_NOUNS = [
   'bodhi',
   'ruci',
   'dhiti',
+  'ṭhiti',
   'kitti',
   'bhatti',
   'patti',
-  'natti',
   'ñatti',
   'vutti',
   'nirutti',
-  'vimutti',
   'tuṭṭhi',
   'vuṭṭhi',
-  'anussati',
   'nussati',
+  'sammāsati',
+  'micchāsati',
+  'ānāpānasati',
+  'ānāpānassati',
+  'kāyagatāsati',
+  'maraṇasati',
+  'muṭṭhassati',
+  'upaṭṭhitasati',
+  'upaṭṭhitassati',
   'sugati',
   'duggati',
+  'sati',
+  'mati',
+  'rati',
   'arati',
+  'gati',
 ]
 /** Masculine -ti / -pati nouns that look like verbs or feminines. */
 const I_MASC_NOUNS = ['pati', 'gahapati', 'adhipati', 'senāpati', 'pajāpati', 'ñāti', 'atithi', 'yati']
-/** -ti nouns short enough to be a verb's tail (vasati, passati, pavisati): only whole, or after a
- *  compound member of 4+ letters ending in a, ā, u or ū (sammāsati, ānāpānassati). */
-const VERB_LIKE_TI = new Set(['sati', 'ssati', 'pati'])
-/** Nouns that are a verb's tail too often (ramati, harati, uttarati): only the word itself. */
-const WHOLE_WORD_ONLY = new Set(['mati', 'rati', 'gati', 'yati'])
-const COMPOUND_MEMBER_END = /[aāuū]$/u
+/** Nouns that end too many verbs (passati, ramati, harati, kuppati): only the word itself. */
+const WHOLE_WORD_ONLY = new Set(['sati', 'mati', 'rati', 'arati', 'gati', 'pati', 'yati'])
 /** -u nouns that are neuter or feminine. */
 const U_NEUT_NOUNS = ['cakkhu', 'madhu', 'vatthu', 'āyu', 'assu', 'dāru', 'ambu', 'jāṇu', 'vasu', 'dhanu']
 const U_FEM_NOUNS = ['dhātu', 'rajju', 'yāgu', 'dhenu', 'kaṇḍu', 'sassu', 'vijju', 'kāsu', 'ābādhu']
@@ -625,16 +714,21 @@ const INDECLINABLE = new Set([
   'tasmā',
   'yasmā',
   'kasmā',
+  'pacchā',
+  'puratthā',
+  'sammā',
+  'musā',
+  'divā',
+  'kinti',
+  'hanti',
 ])
 
-/** True when `word` is `noun` or ends with it after a compound member (see VERB_LIKE_TI). */
+/** True when `word` is `noun` or ends with it after a compound member of 2+ letters. */
 function endsWithNoun(word: string, noun: string): boolean {
   if (word === noun) return true
   if (!word.endsWith(noun)) return false
   const member = word.slice(0, -noun.length)
-  if (WHOLE_WORD_ONLY.has(noun)) return false
-  if (VERB_LIKE_TI.has(noun)) return member.length >= 4 && COMPOUND_MEMBER_END.test(member)
-  return member.length >= 2
+  return !WHOLE_WORD_ONLY.has(noun) && member.length >= 2
 }
 
 const endsWithAny = (word: string, nouns: readonly string[]) => nouns.some((noun) => endsWithNoun(word, noun))
@@ -679,7 +773,6 @@ function guessLongA(word: string): PatternId {
   // bhagavā, sīlavā, satimā, cakkhumā, āyasmā: -vant / -mant possessives.
   if (/(?:avā|imā|umā|asmā)$/u.test(word) && word.length >= 5) return 'ant'
   // Agent nouns from -tar: satthā, kattā, dātā, netā, sotā; not the abstract -tā (devatā, mettā).
-  if (/(?:tthā|[āeo]tā)$/u.test(word)) return 'ar-agent'
-  if (word.endsWith('ttā') && !word.endsWith('mettā')) return 'ar-agent'
+  if (/[āeo]tā$/u.test(word) || endsWithAny(word, AGENT_ENDINGS)) return 'ar-agent'
   return 'ā-fem'
 }
