@@ -1,6 +1,6 @@
 // GET /api/terms/lookup: any word of a text, read as a form of a lexicon term (decision 055). Answered
-// from an index every app instance keeps in memory (every form by its plain spelling, and the plain
-// forms each kind of reader may see, for splitting compounds), made once from term_forms and made
+// from an index every app instance keeps in memory (every form by its plain spelling, also what
+// splitting compounds asks), made once from term_forms and made
 // again when the lexicon changes: at once after this app's own writes, and within a second of
 // another process's (the lexicon_version row, raised by a trigger on every change, is read at most
 // once a second).
@@ -37,10 +37,8 @@ export interface LexiconIndex {
   /** This app's writes counted when it was made (see TermLookupIndex.changed). */
   generation: number
   terms: Map<number, Headword>
+  /** Every form by its plain spelling (also splitCompound's isKnown: no Set of its own to keep). */
   byPlain: Map<string, FormEntry[]>
-  /** Plain forms of every term, and of published terms only (splitCompound's isKnown). */
-  knownAll: Set<string>
-  knownPublished: Set<string>
 }
 
 /** Builds the index from the rows (pure; tests and the measurement use it directly). */
@@ -52,8 +50,6 @@ export function buildLexiconIndex(
   const terms = new Map<number, Headword>()
   for (const name of rows.names) terms.set(name.id, { ...name, plain: plainKey(name.term) })
   const byPlain = new Map<string, FormEntry[]>()
-  const knownAll = new Set<string>()
-  const knownPublished = new Set<string>()
   // The same grammar labels come back thousands of times: one string each.
   const labels = new Map<string, string>()
   for (const row of rows.forms) {
@@ -65,10 +61,8 @@ export function buildLexiconIndex(
     const list = byPlain.get(row.plain)
     if (list) list.push(entry)
     else byPlain.set(row.plain, [entry])
-    knownAll.add(row.plain)
-    if (headword.published) knownPublished.add(row.plain)
   }
-  return { version, generation, terms, byPlain, knownAll, knownPublished }
+  return { version, generation, terms, byPlain }
 }
 
 export interface Viewer {
@@ -201,8 +195,10 @@ export function lookupWord(index: LexiconIndex, word: string, viewer: Viewer): T
   const matches = ranked(candidates)
   if (matches.length > 0) return { word, matches, similar: [] }
 
-  const known = viewer.publishedOnly ? index.knownPublished : index.knownAll
-  const parts = splitCompound(bare, (plain) => known.has(plain), MAX_PARTS)
+  const isKnown = viewer.publishedOnly
+    ? (plain: string) => index.byPlain.get(plain)?.some((entry) => index.terms.get(entry.termId)!.published) ?? false
+    : (plain: string) => index.byPlain.has(plain)
+  const parts = splitCompound(bare, isKnown, MAX_PARTS)
   if (parts && parts.length > 1) {
     const perPart = parts.map((part, i) =>
       ranked(
