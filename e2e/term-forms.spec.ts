@@ -1,5 +1,14 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { loginAsAdmin } from './helpers.ts'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help}`)
+}
 
 // A Pāli-looking name no other test (or run) has: the stem gets five random letters.
 function uniqueStem() {
@@ -38,6 +47,7 @@ test('an administrator picks a pattern and adds extra forms; the term page lists
   await expect(page.getByLabel('Erivormid')).toHaveValue(`${stem}aka\n${stem}uka`)
   const stored = page.getByRole('region', { name: 'Vormid' })
   await expect(stored.getByText(`${stem}assa`, { exact: true })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
 
   // Back to automatic, no extra forms.
   await page.getByLabel('Käänd- või pöördtüüp').selectOption('')
@@ -61,4 +71,5 @@ test('an administrator picks a pattern and adds extra forms; the term page lists
   await expect(forms.getByRole('listitem').filter({ hasText: `${stem}assa —` })).toBeVisible()
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(width).toBeLessThanOrEqual(375)
+  expect(await seriousViolations(page)).toEqual([])
 })
