@@ -20,6 +20,8 @@ import {
   type ExportState,
 } from './modules/export/export.service.ts'
 import { pageMetaByBuild } from './modules/site/page-meta.ts'
+import { FormsRegeneration } from './modules/terms/term-forms.ts'
+import { TermLookupIndex } from './modules/terms/term-lookup.ts'
 
 export interface AppState {
   content: ContentContext
@@ -35,12 +37,17 @@ export interface AppState {
   readerPages: ReaderPageCache
   /** The canon's collections as reference reading uses them, checked against the table at most once a second. */
   collections: CollectionCatalogue
+  /** Every term's forms by plain spelling, for GET /api/terms/lookup (terms/term-lookup.ts, decision 055). */
+  termLookup: TermLookupIndex
+  /** Writes again the forms an older generator wrote; main.ts starts it after the app listens. */
+  formsRegeneration: FormsRegeneration
 }
 
 /** `databaseUrl`: PostgreSQL's, where the app listens for other processes' page changes. */
 export async function createAppState(db: Db, databaseUrl?: string, exports?: ExportOptions): Promise<AppState> {
   const content = createContentContext(db, { databaseUrl })
   await startContentContext(content)
+  const termLookup = new TermLookupIndex(db)
   return {
     content,
     termDescriptions: new TextCache(8 * 1024 * 1024),
@@ -49,11 +56,14 @@ export async function createAppState(db: Db, databaseUrl?: string, exports?: Exp
     readerMeta: pageMetaByBuild(db),
     readerPages: readerPageCache(),
     collections: new CollectionCatalogue(db),
+    termLookup,
+    formsRegeneration: new FormsRegeneration(db, () => termLookup.changed()),
   }
 }
 
 /** Lets background work finish, stops the export and processing workers and the listener (before the database closes). */
 export async function closeAppState(state: AppState): Promise<void> {
+  await state.formsRegeneration.stop()
   await closeExportState(state.exports)
   await closeContentContext(state.content)
 }
