@@ -82,7 +82,9 @@ export class ReferenceReader {
   /** Whether a page title names the whole collection: a name of it not followed by a number ('Saṁyutta Nikāya: …'). */
   titleNamesCollection(title: string, abbreviation: string): boolean {
     const folded = foldName(title)
-    return this.namesOf(abbreviation).some((name) => folded.startsWith(name) && NO_NUMBER.test(folded.slice(name.length)))
+    return this.namesOf(abbreviation).some(
+      (name) => folded.startsWith(name) && NO_NUMBER.test(folded.slice(name.length)),
+    )
   }
 
   /**
