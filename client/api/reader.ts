@@ -17,8 +17,6 @@ import type {
 } from '#shared/api/content.ts'
 import type { FeedbackInput } from '#shared/api/feedback.ts'
 import type { Term, TermUsage, TermUsagePage } from '#shared/api/terms.ts'
-// interim: from #shared/api/terms.ts once the server half (feat/terms-forms) is merged
-import type { TermLookupAnswer, TermLookupMatch } from './term-lookup-contract.ts'
 import { CHAPTER_CONTENT_CACHE_MS, READER_CHUNK_SIZE } from '#shared/limits.ts'
 import {
   arrayOf,
@@ -33,6 +31,8 @@ import {
 } from './answer-shape.ts'
 import { ApiError, getJson, postJson } from './http.ts'
 import { libraryRoots } from './library-queries.ts'
+// interim: from #shared/api/terms.ts once the server half (feat/terms-forms) is merged
+import type { TermLookupAnswer, TermLookupMatch } from './term-lookup-contract.ts'
 
 /** A word's lookup is asked again only after this long (the lexicon changes rarely). */
 const TERM_LOOKUP_FRESH_MS = 5 * 60_000
@@ -95,24 +95,6 @@ const isTermUsage = objectOf<TermUsage>({ total: isInteger, pages: arrayOf(isTer
 
 /** Terms as the reader shows them (popup, term page, lexicon). */
 export const isTerm = objectOf<Term>({ id: isId, term: isString, description: isString, published: isBoolean })
-/** GET /api/terms/lookup: how a word of a text is read as lexicon terms. */
-export const isTermLookup = objectOf<TermLookupAnswer>({
-  word: isString,
-  matches: arrayOf(
-    objectOf<TermLookupMatch>({
-      id: isId,
-      term: isString,
-      form: isString,
-      grammar: isString,
-      via: (value) => value === 'whole' || value === 'enclitic' || value === 'sandhi' || value === 'compound',
-      part: optional(isInteger),
-      note: isString,
-      published: isBoolean,
-    }),
-  ),
-  parts: optional(arrayOf(isString)),
-  similar: arrayOf(objectOf<TermLookupAnswer['similar'][number]>({ id: isId, term: isString })),
-})
 const isSiteSettings = objectOf<SiteSettings>({ donationUrl: nullable(isString) })
 const isReaderChunk = objectOf<ReaderChunk>({
   chunk: isString,
@@ -134,6 +116,25 @@ const isFindAnswer = objectOf<FindAnswer>({
       note: optional(isInteger),
     }),
   ),
+})
+
+/** GET /api/terms/lookup: how a word of a text is read as lexicon terms. */
+export const isTermLookup = objectOf<TermLookupAnswer>({
+  word: isString,
+  matches: arrayOf(
+    objectOf<TermLookupMatch>({
+      id: isId,
+      term: isString,
+      form: isString,
+      grammar: isString,
+      via: (value) => value === 'whole' || value === 'enclitic' || value === 'sandhi' || value === 'compound',
+      part: optional(isInteger),
+      note: isString,
+      published: isBoolean,
+    }),
+  ),
+  parts: optional(arrayOf(isString)),
+  similar: arrayOf(objectOf<TermLookupAnswer['similar'][number]>({ id: isId, term: isString })),
 })
 
 export const readerQueries = {
@@ -212,6 +213,17 @@ export const readerQueries = {
       queryFn: async () =>
         expectAnswer<Term>(await getJson<unknown>(`/api/terms/${id}`), isTerm, 'GET /api/terms/{id}'),
     }),
+  /** The pages linking to a term (visitors: published pages); the term page and its admin screen show them. */
+  termUsage: (id: number) =>
+    queryOptions({
+      queryKey: ['terms', 'usage', id] as const,
+      queryFn: async () =>
+        expectAnswer<TermUsage>(
+          await getJson<unknown>(`/api/terms/${id}/usage`),
+          isTermUsage,
+          'GET /api/terms/{id}/usage',
+        ),
+    }),
   /** A word of a page's text read as lexicon terms (the term popup's lookup). */
   termLookup: (word: string) =>
     queryOptions({
@@ -223,17 +235,6 @@ export const readerQueries = {
           'GET /api/terms/lookup',
         ),
       staleTime: TERM_LOOKUP_FRESH_MS,
-    }),
-  /** The pages linking to a term (visitors: published pages); the term page and its admin screen show them. */
-  termUsage: (id: number) =>
-    queryOptions({
-      queryKey: ['terms', 'usage', id] as const,
-      queryFn: async () =>
-        expectAnswer<TermUsage>(
-          await getJson<unknown>(`/api/terms/${id}/usage`),
-          isTermUsage,
-          'GET /api/terms/{id}/usage',
-        ),
     }),
   site: () =>
     queryOptions({
