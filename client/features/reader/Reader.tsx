@@ -38,6 +38,9 @@ const SUMMARY_FROM_HTML_FRESH_MS = 60_000
 /** The term popup's code comes when a term link is first pointed at, focused or opened. */
 const termPopup = lazyPart(() => import('./TermPopup.tsx'), 'TermPopup')
 
+/** The term popup is mounted when the browser is idle, or this long after the reader opens at the latest. */
+const POPUP_MOUNT_FALLBACK_MS = 3_000
+
 function preloadTermPopup(event: { target: EventTarget }) {
   if (event.target instanceof Element && event.target.closest('a[href^="/term/"]')) termPopup.preload()
 }
@@ -65,6 +68,18 @@ export function Reader({ contentId }: { contentId: number }) {
     setOpenTerm({ lookup })
   }, [])
   useWordLookup(article, openLookup, termPopup.preload)
+  // Any word may be looked up: the popup is mounted (closed) once the browser is idle, so the first
+  // double-click opens it at once (within 150 ms on the 9 MB page). Mounted only at the first opening,
+  // its code would arrive after the click, and React shows a suspended part no sooner than 300 ms.
+  useEffect(() => {
+    const mount = () => setTermWanted(true)
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(mount, POPUP_MOUNT_FALLBACK_MS)
+      return () => window.clearTimeout(timer)
+    }
+    const idle = requestIdleCallback(mount, { timeout: POPUP_MOUNT_FALLBACK_MS })
+    return () => cancelIdleCallback(idle)
+  }, [])
 
   // The passage a reader selects here goes with their feedback (FeedbackForm.tsx).
   useEffect(() => (article.current ? rememberSelections(contentId, article.current) : undefined), [contentId])
