@@ -19,6 +19,8 @@ import {
   type ExportState,
 } from './modules/export/export.service.ts'
 import { pageMetaByBuild } from './modules/site/page-meta.ts'
+import { FormsRegeneration } from './modules/terms/term-forms.ts'
+import { TermLookupIndex } from './modules/terms/term-lookup.ts'
 
 export interface AppState {
   content: ContentContext
@@ -32,12 +34,17 @@ export interface AppState {
   readerMeta: ReturnType<typeof pageMetaByBuild>
   /** Reader pages' HTML as made from a summary and build (http/reader-page.ts, decision 039). */
   readerPages: ReaderPageCache
+  /** Every term's forms by plain spelling, for GET /api/terms/lookup (terms/term-lookup.ts, decision 055). */
+  termLookup: TermLookupIndex
+  /** Writes again the forms an older generator wrote; main.ts starts it after the app listens. */
+  formsRegeneration: FormsRegeneration
 }
 
 /** `databaseUrl`: PostgreSQL's, where the app listens for other processes' page changes. */
 export async function createAppState(db: Db, databaseUrl?: string, exports?: ExportOptions): Promise<AppState> {
   const content = createContentContext(db, { databaseUrl })
   await startContentContext(content)
+  const termLookup = new TermLookupIndex(db)
   return {
     content,
     termDescriptions: new TextCache(8 * 1024 * 1024),
@@ -45,11 +52,14 @@ export async function createAppState(db: Db, databaseUrl?: string, exports?: Exp
     titleBars: keptTitleBars(content),
     readerMeta: pageMetaByBuild(db),
     readerPages: readerPageCache(),
+    termLookup,
+    formsRegeneration: new FormsRegeneration(db, () => termLookup.changed()),
   }
 }
 
 /** Lets background work finish, stops the export and processing workers and the listener (before the database closes). */
 export async function closeAppState(state: AppState): Promise<void> {
+  await state.formsRegeneration.stop()
   await closeExportState(state.exports)
   await closeContentContext(state.content)
 }

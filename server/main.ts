@@ -96,6 +96,11 @@ async function main() {
     markInterruptedReprocessing(database.db).catch((error: unknown) =>
       log.error({ err: error }, 'marking interrupted jobs failed'),
     )
+    // Terms whose forms an older generator wrote get them again, a batch at a time (decision 055).
+    app.state.formsRegeneration
+      .start()
+      .then((terms) => terms > 0 && log.info({ terms }, 'term forms written again'))
+      .catch((error: unknown) => log.error({ err: error }, 'writing term forms again failed'))
     app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'ready')
     // Node reaps its own children but not orphans it adopts as process 1 (a command left running in
     // the background by `docker exec`); they would stay zombies until the container stops.

@@ -8,7 +8,7 @@ import { SIGNED_IN_COOKIE } from '#shared/signed-in.ts'
 import { BookWithChapters } from '#shared/api/books.ts'
 import { ChapterContentItems, Content, LocateAnswer, ReaderChunk } from '#shared/api/content.ts'
 import { SearchAnswer } from '#shared/api/search.ts'
-import { Letters, Term, TermsPage } from '#shared/api/terms.ts'
+import { Letters, Term, TermWithForms, TermsPage } from '#shared/api/terms.ts'
 import { AnswerShapeError } from './answer-shape.ts'
 import { userQueries } from './auth.ts'
 import { lexiconQueries } from './lexicon.ts'
@@ -32,6 +32,8 @@ const term = {
   published: true,
   createdAt: stamp,
   updatedAt: stamp,
+  pattern: null,
+  extraForms: [],
 }
 const content = {
   id: 7,
@@ -128,8 +130,8 @@ const cases: Array<{
   },
   {
     name: 'a term',
-    schema: Term,
-    valid: term,
+    schema: TermWithForms,
+    valid: { ...term, forms: [{ form: 'dukkhassa', grammar: 'gen./dat. ainsus' }] },
     broken: { ...term, description: undefined },
     run: async () => readerQueries.term(3).queryFn!({} as never),
   },

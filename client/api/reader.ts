@@ -16,7 +16,7 @@ import type {
   ReaderChunk,
 } from '#shared/api/content.ts'
 import type { FeedbackInput } from '#shared/api/feedback.ts'
-import type { Term, TermUsage, TermUsagePage } from '#shared/api/terms.ts'
+import type { Term, TermForm, TermUsage, TermUsagePage, TermWithForms } from '#shared/api/terms.ts'
 import { CHAPTER_CONTENT_CACHE_MS, READER_CHUNK_SIZE } from '#shared/limits.ts'
 import {
   arrayOf,
@@ -94,7 +94,11 @@ const isTermUsagePage = objectOf<TermUsagePage>({ id: isId, title: isString, pla
 const isTermUsage = objectOf<TermUsage>({ total: isInteger, pages: arrayOf(isTermUsagePage) })
 
 /** Terms as the reader shows them (popup, term page, lexicon). */
-export const isTerm = objectOf<Term>({ id: isId, term: isString, description: isString, published: isBoolean })
+const termFields = { id: isId, term: isString, description: isString, published: isBoolean }
+export const isTerm = objectOf<Term>(termFields)
+const isTermForm = objectOf<TermForm>({ form: isString, grammar: isString })
+/** One term (GET /api/terms/{id}), with its forms. */
+const isTermWithForms = objectOf<TermWithForms>({ ...termFields, forms: optional(arrayOf(isTermForm)) })
 const isSiteSettings = objectOf<SiteSettings>({ donationUrl: nullable(isString) })
 const isReaderChunk = objectOf<ReaderChunk>({
   chunk: isString,
@@ -211,7 +215,12 @@ export const readerQueries = {
     queryOptions({
       queryKey: ['terms', 'reader-term', id] as const,
       queryFn: async () =>
-        expectAnswer<Term>(await getJson<unknown>(`/api/terms/${id}`), isTerm, 'GET /api/terms/{id}'),
+        // forms: optional here, so an answer kept from before them still shows
+        expectAnswer<Omit<TermWithForms, 'forms'> & Partial<Pick<TermWithForms, 'forms'>>>(
+          await getJson<unknown>(`/api/terms/${id}`),
+          isTermWithForms,
+          'GET /api/terms/{id}',
+        ),
     }),
   /** The pages linking to a term (visitors: published pages); the term page and its admin screen show them. */
   termUsage: (id: number) =>

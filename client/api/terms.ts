@@ -2,7 +2,7 @@
 // mutations and the CSV import; every change refreshes all term queries.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
-import { Term, TermChoices, TermImportResult, TermsPage } from '#shared/api/terms.ts'
+import { Term, TermChoices, TermImportResult, TermsPage, TermWithForms } from '#shared/api/terms.ts'
 import type { TermValues } from '#shared/api/terms.ts'
 import { LEXICON_PAGE_SIZE_ADMIN } from '#shared/limits.ts'
 import { deleteJson, getJson, postForm, postJson, putJson } from './http.ts'
@@ -36,7 +36,7 @@ export const termQueries = {
   detail: (id: number) =>
     queryOptions({
       queryKey: [...termQueries.all(), 'detail', id] as const,
-      queryFn: async () => Term.parse(await getJson<unknown>(`/api/terms/${id}`)),
+      queryFn: async () => TermWithForms.parse(await getJson<unknown>(`/api/terms/${id}`)),
     }),
 }
 

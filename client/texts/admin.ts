@@ -163,6 +163,14 @@ export const adminTexts = {
     saveFailed: 'Failed to save term',
     fetchFailed: 'Failed to fetch term',
     notFound: 'Term not found',
+    pattern: 'Käänd- või pöördtüüp',
+    /** The pattern guessed from the term, e.g. "Automaatne (a-tüvi, mehelik: -o)". */
+    patternAutomatic: 'Automaatne ({label})',
+    patternUnknown: 'ei tunne ära',
+    extraForms: 'Erivormid',
+    extraFormsHint: 'Üks vorm rea kohta: ebareeglipärased vormid, nt rañño, bhagavato.',
+    forms: 'Vormid',
+    formsHint: 'Tüübist ja erivormidest tehtud, salvestamisel uuendatud.',
     toolbar: {
       label: 'Formatting', // interim
       bold: 'Bold', // interim

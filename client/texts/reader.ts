@@ -15,6 +15,7 @@ export const readerTexts = {
   contentHeading: 'Sisu', // interim
   termHeading: 'Termin', // interim
   termNotFound: 'Term not found',
+  termForms: 'Vormid',
   contentNotFound: 'Sisu ei leitud', // interim
   fetchContentFailed: 'Failed to fetch content',
   partOf: 'part {loaded} of {total}',

@@ -11,10 +11,12 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { PatternId } from '#shared/pali/index.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
@@ -269,9 +271,47 @@ export const terms = pgTable(
     searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', f_unaccent(description))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The declension or conjugation pattern (shared/pali PATTERN_IDS); null: guessed from the term. */
+    pattern: text().$type<PatternId>(),
+    /** Irregular forms an editor adds (rañño for rājā), looked up like the generated ones. */
+    extraForms: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The forms generator's version that wrote this term's term_forms (older ones are regenerated). */
+    formsVersion: integer().notNull().default(0),
   },
   (t) => [index('terms_search_vector_idx').using('gin', t.searchVector)],
 )
+
+/**
+ * Every form of every term (generated from its pattern, plus its extra forms), written with the term
+ * (decision 055). `form` is the spelling key (lower case, ṁ as ṃ), `plain` the same without diacritics.
+ */
+export const termForms = pgTable(
+  'term_forms',
+  {
+    termId: integer()
+      .notNull()
+      .references(() => terms.id, { onDelete: 'cascade' }),
+    form: text().notNull(),
+    plain: text().notNull(),
+    /** Estonian grammar label(s) of the form, e.g. 'gen./dat. ainsus'. */
+    grammar: text().notNull(),
+    /** 0 citation form, 1 the pattern's forms, 2 other genders of an adjective, 3 extra forms. */
+    weight: smallint().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.termId, t.form] }), index().on(t.form), index().on(t.plain)],
+)
+
+/**
+ * One row whose `version` a statement trigger raises on every change to terms or term_forms
+ * (migration 0020), so each server process sees at a one-row read that its lookup index is old.
+ */
+export const lexiconVersion = pgTable('lexicon_version', {
+  id: integer().primaryKey(),
+  version: integer().notNull().default(0),
+})
 
 export const feedback = pgTable(
   'feedback',

@@ -136,6 +136,7 @@ describe('access is declared on every route and checked from the matched route',
         'GET /api/terms/:id/usage',
         'GET /api/terms/by-letter/:letter',
         'GET /api/terms/letters',
+        'GET /api/terms/lookup',
         'GET /api/user',
         'POST /api/feedback',
         'POST /api/login',
@@ -273,6 +274,7 @@ describe('visitors never see user names', () => {
       '/api/content/:id/find': '?q=tekst',
       '/api/content/:id/locate': '?anchor=pealkiri',
       '/api/search': '?q=tekst&includeLexicon=true',
+      '/api/terms/lookup': '?word=mettāya',
     }
     const publicGets = ctx.app.routeAccess.filter(
       (r) => r.access === 'public' && r.method === 'GET' && r.url.startsWith('/api/'),
@@ -378,6 +380,8 @@ describe('objects that belong to drafts are not there for visitors', () => {
       '/api/content/:id/locate': '?anchor=avalik',
       '/api/search': '?q=salajanesõna&includeLexicon=true',
       '/api/terms': '?search=peidetud',
+      // pēidetudtermin: read as the draft term without diacritics, and not echoing its name.
+      '/api/terms/lookup': '?word=p%C4%93idetudtermin',
     }
     for (const route of publicGets) {
       if (route.url === '/api/images/:id') continue

@@ -1,4 +1,4 @@
-// /term/:id: one lexicon term and its description; 'Term not found' when there is none.
+// /term/:id: one lexicon term, its description and forms; 'Term not found' when there is none.
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { errorTexts } from '#client/texts/common.ts'
@@ -35,6 +35,23 @@ export function TermPage() {
         onClick={followInApp}
         dangerouslySetInnerHTML={{ __html: term.data.description }}
       />
+      {term.data.forms && term.data.forms.length > 0 ? (
+        <section aria-labelledby="term-forms-heading" className="mt-8">
+          <h2 id="term-forms-heading" className="font-serif text-lg font-semibold text-stone-900">
+            {readerTexts.termForms}
+          </h2>
+          <ul className="mt-2 grid gap-x-6 gap-y-0.5 text-sm sm:grid-cols-2" data-testid="term-forms">
+            {term.data.forms.map((row) => (
+              <li key={row.form} className="break-words">
+                <span lang="pi" className="font-medium text-stone-900">
+                  {row.form}
+                </span>
+                <span className="text-stone-600"> — {row.grammar}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="mt-8">
         <TermUsageList termId={termId} />
       </div>

@@ -1,7 +1,12 @@
-// Reading a lexicon CSV (columns term, description, published; a header row; UTF-8, BOM or not)
-// into rows to import and rows refused, each refusal with the line it starts on (header = line 1).
+// Reading a lexicon CSV (columns term, description, published, optionally pattern and forms; a
+// header row; UTF-8, BOM or not) into rows to import and rows refused, each refusal with the line it
+// starts on (header = line 1). `pattern` is a pattern id (shared/pali) or empty for a guess; `forms`
+// the term's extra forms, separated by ';' or ','.
 import { parse } from 'csv-parse/sync'
+import { MAX_EXTRA_FORMS, MAX_FORM_CHARS } from '#shared/api/terms.ts'
+import { PATTERN_IDS, type PatternId } from '#shared/pali/index.ts'
 import { badRequest } from '../../http/errors.ts'
+import { cleanExtraForms } from './term-forms.ts'
 import type { TermColumns } from './terms.repo.ts'
 import { cleanDescription, DESCRIPTION_REQUIRED } from './terms.service.ts'
 
@@ -23,6 +28,7 @@ const PUBLISHED_VALUES = new Map([
   ['0', false],
 ])
 const MAX_TERM_CHARS = 500
+const PATTERNS = new Set<string>(PATTERN_IDS)
 
 export function readTermsCsv(file: Buffer): { terms: CsvTerm[]; rejected: RejectedRow[] } {
   const [header, ...records] = parseRecords(decodeUtf8(file))
@@ -85,6 +91,9 @@ function columnIndexes(header: string[]) {
     term: names.indexOf('term'),
     description: names.indexOf('description'),
     published: names.indexOf('published'),
+    /** -1 when the file has no such column: the terms keep their pattern and extra forms. */
+    pattern: names.indexOf('pattern'),
+    forms: names.indexOf('forms'),
   }
 }
 
@@ -99,5 +108,19 @@ function readRow(fields: string[], expected: number, columns: ReturnType<typeof 
   const rawPublished = fields[columns.published]!.trim()
   const published = PUBLISHED_VALUES.get(rawPublished.toLowerCase())
   if (published === undefined) return `published must be yes or no, not "${rawPublished}"`
-  return { term, description, published }
+  const row: TermColumns = { term, description, published }
+  if (columns.pattern >= 0) {
+    const pattern = fields[columns.pattern]!.trim()
+    if (pattern && !PATTERNS.has(pattern))
+      return `Unknown pattern "${pattern}" (known patterns: ${PATTERN_IDS.join(', ')}; leave it empty to guess)`
+    row.pattern = (pattern || null) as PatternId | null
+  }
+  if (columns.forms >= 0) {
+    const forms = cleanExtraForms(fields[columns.forms]!.split(/[;,]/))
+    if (forms.length > MAX_EXTRA_FORMS) return `At most ${MAX_EXTRA_FORMS} forms, found ${forms.length}`
+    const long = forms.find((form) => form.length > MAX_FORM_CHARS)
+    if (long) return `A form is at most ${MAX_FORM_CHARS} characters: "${long.slice(0, 20)}…"`
+    row.extraForms = forms
+  }
+  return row
 }

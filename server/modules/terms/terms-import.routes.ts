@@ -7,6 +7,7 @@ import { TermImportResult } from '#shared/api/terms.ts'
 import type { Db } from '../../db/client.ts'
 import { assertWellFormedText, multipartFieldValues } from '../../http/text-guard.ts'
 import { AppError, badRequest } from '../../http/errors.ts'
+import type { TermLookupIndex } from './term-lookup.ts'
 import { importTermsCsv } from './terms-import.service.ts'
 
 const CSV_REFUSED = 'Please upload a CSV file'
@@ -40,7 +41,10 @@ async function readCsvUpload(request: FastifyRequest) {
   }
 }
 
-export const termImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const termImportRoutes: FastifyPluginAsyncZod<{ db: Db; termLookup: TermLookupIndex }> = async (
+  app,
+  { db, termLookup },
+) => {
   await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10, parts: 20 } })
 
   app.post(
@@ -49,6 +53,7 @@ export const termImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     async (request) => {
       const file = await readCsvUpload(request)
       const result = await importTermsCsv(db, request.user!, file)
+      termLookup.changed()
       request.log.info(
         { created: result.created, updated: result.updated, rejected: result.rejected.length },
         'terms imported',

@@ -1,12 +1,13 @@
-// The CSV import: every accepted row created or updated (by term text) in ONE transaction.
+// The CSV import: every accepted row created or updated (by term text) with its forms, in ONE transaction.
 import type { CurrentUser } from '#shared/api/auth.ts'
 import type { TermImportResult } from '#shared/api/terms.ts'
 import type { Db } from '../../db/client.ts'
 import { recordAudit } from '../audit/audit.service.ts'
+import { FORMS_VERSION, writeTermForms } from './term-forms.ts'
 import { readTermsCsv } from './terms-csv.ts'
 import { upsertTerms } from './terms.repo.ts'
 
-// 500 rows × 3 parameters stays far below PostgreSQL's 65,535 parameters per statement.
+// 500 rows × 6 parameters stays far below PostgreSQL's 65,535 parameters per statement.
 const BATCH_ROWS = 500
 
 export async function importTermsCsv(db: Db, user: CurrentUser, file: Buffer): Promise<TermImportResult> {
@@ -15,10 +16,10 @@ export async function importTermsCsv(db: Db, user: CurrentUser, file: Buffer): P
     let created = 0
     let updated = 0
     for (let start = 0; start < terms.length; start += BATCH_ROWS) {
-      const batch = terms
-        .slice(start, start + BATCH_ROWS)
-        .map(({ term, description, published }) => ({ term, description, published }))
-      const result = await upsertTerms(tx, batch)
+      const batch = terms.slice(start, start + BATCH_ROWS).map(({ line: _line, ...row }) => row)
+      const result = await upsertTerms(tx, batch, FORMS_VERSION)
+      // Each term's forms, from the pattern and extra forms it has now (the file's, or its own).
+      await writeTermForms(tx, result.written)
       created += result.created
       updated += result.updated
     }

@@ -1,7 +1,7 @@
 // SQL for the lexicon's terms.
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { terms } from '../../db/schema.ts'
+import { lexiconVersion, termForms, terms } from '../../db/schema.ts'
 import type { Page } from '../../lib/paging.ts'
 
 /** What the API shows of a term (never its search vector). */
@@ -12,9 +12,14 @@ const termColumns = {
   published: terms.published,
   createdAt: terms.createdAt,
   updatedAt: terms.updatedAt,
+  pattern: terms.pattern,
+  extraForms: terms.extraForms,
 }
-export type TermRow = Omit<typeof terms.$inferSelect, 'searchVector'>
-export type TermColumns = Pick<TermRow, 'term' | 'description' | 'published'>
+export type TermRow = Omit<typeof terms.$inferSelect, 'searchVector' | 'formsVersion'>
+/** What a write sets; pattern and extraForms left undefined keep what the term has. */
+export type TermColumns = Pick<TermRow, 'term' | 'description' | 'published'> &
+  Partial<Pick<TermRow, 'pattern' | 'extraForms'>>
+export type TermFormRow = typeof termForms.$inferSelect
 
 export interface TermFilter {
   publishedOnly: boolean
@@ -89,20 +94,109 @@ export async function deleteTerm(db: DbOrTx, id: number) {
   return term
 }
 
-/** Creates or updates (by term text) in one statement; says how many rows were new. */
-export async function upsertTerms(db: DbOrTx, rows: TermColumns[]) {
-  if (rows.length === 0) return { created: 0, updated: 0 }
+/**
+ * Creates or updates (by term text) in one statement; says how many rows were new and answers what
+ * the terms' forms are made from. Rows of one call either all give a pattern or none, and the same
+ * for extraForms (one left out: an updated term keeps its own).
+ */
+export async function upsertTerms(db: DbOrTx, rows: TermColumns[], formsVersion: number) {
+  if (rows.length === 0) return { created: 0, updated: 0, written: [] }
+  const setsPattern = rows[0]!.pattern !== undefined
+  const setsExtraForms = rows[0]!.extraForms !== undefined
   const result = await db
     .insert(terms)
-    .values(rows)
+    .values(rows.map((row) => ({ ...row, formsVersion })))
     .onConflictDoUpdate({
       target: terms.term,
-      set: { description: sql`excluded.description`, published: sql`excluded.published`, updatedAt: sql`now()` },
+      set: {
+        description: sql`excluded.description`,
+        published: sql`excluded.published`,
+        updatedAt: sql`now()`,
+        formsVersion: sql`excluded.forms_version`,
+        ...(setsPattern ? { pattern: sql`excluded.pattern` } : {}),
+        ...(setsExtraForms ? { extraForms: sql`excluded.extra_forms` } : {}),
+      },
     })
     // xmax is 0 for a freshly inserted row and set for one that ON CONFLICT updated.
-    .returning({ inserted: sql<boolean>`(xmax = 0)` })
+    .returning({
+      inserted: sql<boolean>`(xmax = 0)`,
+      id: terms.id,
+      term: terms.term,
+      pattern: terms.pattern,
+      extraForms: terms.extraForms,
+    })
   const created = result.filter((row) => row.inserted).length
-  return { created, updated: result.length - created }
+  return {
+    created,
+    updated: result.length - created,
+    written: result.map(({ id, term, pattern, extraForms }) => ({ id, term, pattern, extraForms })),
+  }
+}
+
+/**
+ * Replaces the forms of the terms `ids` with `rows` and marks them written by generator `version`.
+ * The rows go as five arrays (unnest), so a statement's parameters stay five however many there are.
+ */
+export async function replaceTermForms(db: DbOrTx, ids: number[], rows: TermFormRow[], version: number) {
+  if (ids.length === 0) return
+  await db.delete(termForms).where(inArray(termForms.termId, ids))
+  // 20,000 rows a statement keeps each array a few hundred kilobytes.
+  for (let from = 0; from < rows.length; from += 20_000) {
+    const batch = rows.slice(from, from + 20_000)
+    await db.execute(sql`
+      INSERT INTO term_forms (term_id, form, plain, grammar, weight)
+      SELECT * FROM unnest(
+        ${sql.param(batch.map((row) => row.termId))}::integer[],
+        ${sql.param(batch.map((row) => row.form))}::text[],
+        ${sql.param(batch.map((row) => row.plain))}::text[],
+        ${sql.param(batch.map((row) => row.grammar))}::text[],
+        ${sql.param(batch.map((row) => row.weight))}::smallint[])`)
+  }
+  // Not through drizzle's update, whose $onUpdate would move updated_at: the term itself is unchanged.
+  await db.execute(
+    sql`UPDATE terms SET forms_version = ${version} WHERE id = ANY(${sql.param(ids)}::integer[]) AND forms_version <> ${version}`,
+  )
+}
+
+/** Up to `limit` terms whose forms an older generator wrote, locked for this transaction (others skipped). */
+export async function lockStaleFormTerms(db: DbOrTx, version: number, limit: number) {
+  return db
+    .select({ id: terms.id, term: terms.term, pattern: terms.pattern, extraForms: terms.extraForms })
+    .from(terms)
+    .where(sql`${terms.formsVersion} < ${version}`)
+    .orderBy(asc(terms.id))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+}
+
+/** A term's forms, lightest first (the citation form). */
+export async function findTermForms(db: DbOrTx, termId: number) {
+  return db
+    .select({ form: termForms.form, grammar: termForms.grammar, weight: termForms.weight })
+    .from(termForms)
+    .where(eq(termForms.termId, termId))
+    .orderBy(asc(termForms.weight), asc(termForms.form))
+}
+
+/** What the lookup index is made of: every term's name and visibility, and every form. */
+export async function readLexicon(db: DbOrTx) {
+  const names = await db.select({ id: terms.id, term: terms.term, published: terms.published }).from(terms)
+  const forms = await db
+    .select({
+      termId: termForms.termId,
+      form: termForms.form,
+      plain: termForms.plain,
+      grammar: termForms.grammar,
+      weight: termForms.weight,
+    })
+    .from(termForms)
+  return { names, forms }
+}
+
+/** The counter any change to terms or term_forms raises (migration 0020). */
+export async function readLexiconVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ version: lexiconVersion.version }).from(lexiconVersion)
+  return row?.version ?? 0
 }
 
 /** Ids of the terms named exactly (`data-term` marks in a page being saved). */

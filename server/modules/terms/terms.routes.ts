@@ -12,20 +12,26 @@ import {
   TermsQuery,
   TermsResponse,
   TermChoices,
+  TermLookup,
+  TermLookupQuery,
   TermPickerQuery,
+  TermWithForms,
 } from '#shared/api/terms.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
+import type { TermLookupIndex } from './term-lookup.ts'
 import { toTerm } from './terms.presenter.ts'
 import { findTerm, listTerms, pageTerms, pickTerms } from './terms.repo.ts'
-import { changeTerm, createTerm, letters, removeTerm, termsUnderLetter } from './terms.service.ts'
+import { changeTerm, createTerm, letters, removeTerm, termsUnderLetter, withForms } from './terms.service.ts'
 
-export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; termDescriptions: TextCache }> = async (
-  app,
-  { db, termDescriptions },
-) => {
+export const termsRoutes: FastifyPluginAsyncZod<{
+  db: Db
+  termDescriptions: TextCache
+  /** The app's lookup index, told of every write here. */
+  termLookup: TermLookupIndex
+}> = async (app, { db, termDescriptions, termLookup }) => {
   const present = <T extends { description: string }>(term: T) => toTerm(termDescriptions, term)
 
   app.get(
@@ -81,31 +87,46 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; termDescriptions: Text
     },
   )
 
+  // Any word of a text read as a form of a term, from the app's index in memory: fixed work per word
+  // (at most 100 characters, its readings and a compound of at most 4 parts), but for the similar
+  // terms when nothing matched, a scan of the headwords (decision 055).
+  app.get(
+    '/api/terms/lookup',
+    {
+      config: { access: 'public', cost: { grows: 'library', bounds: ['cache'] } },
+      schema: { querystring: TermLookupQuery, response: { 200: TermLookup } },
+    },
+    async (request) => termLookup.lookup(request.query.word, { publishedOnly: request.user === null }),
+  )
+
   app.get(
     '/api/terms/:id',
-    { config: { access: 'public', cost: 'fixed' }, schema: { params: IdParams, response: { 200: Term } } },
+    { config: { access: 'public', cost: 'fixed' }, schema: { params: IdParams, response: { 200: TermWithForms } } },
     async (request) => {
       const term = await findTerm(db, request.params.id)
       // An unpublished term does not exist for visitors.
       if (!term || (!term.published && request.user === null)) throw notFound('Term')
-      return present(term)
+      return present(await withForms(db, term))
     },
   )
 
   app.post(
     '/api/terms',
-    { config: { access: 'admin' }, schema: { body: TermInput, response: { 201: Term } } },
+    { config: { access: 'admin' }, schema: { body: TermInput, response: { 201: TermWithForms } } },
     async (request, reply) => {
       const term = await createTerm(db, request.user!, request.body)
+      termLookup.changed()
       return reply.status(201).send(present(term))
     },
   )
 
   app.put(
     '/api/terms/:id',
-    { config: { access: 'admin' }, schema: { params: IdParams, body: TermInput, response: { 200: Term } } },
+    { config: { access: 'admin' }, schema: { params: IdParams, body: TermInput, response: { 200: TermWithForms } } },
     async (request) => {
-      return present(await changeTerm(db, request.user!, request.params.id, request.body))
+      const term = await changeTerm(db, request.user!, request.params.id, request.body)
+      termLookup.changed()
+      return present(term)
     },
   )
 
@@ -114,6 +135,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; termDescriptions: Text
     { config: { access: 'admin' }, schema: { params: IdParams } },
     async (request, reply) => {
       await removeTerm(db, request.user!, request.params.id)
+      termLookup.changed()
       return reply.status(204).send()
     },
   )

@@ -8,9 +8,11 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.ts'
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitize-html.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
 import { fieldChanges, recordAudit } from '../audit/audit.service.ts'
+import { cleanExtraForms, formsOf, writeTermForms, type FormsSource } from './term-forms.ts'
 import {
   deleteTerm,
   findTerm,
+  findTermForms,
   findTermIdsByNames,
   findTermsByIds,
   insertTerm,
@@ -46,7 +48,26 @@ export function sentDescription(cache: TextCache | undefined, stored: string): s
 function termColumns(input: TermValues): TermColumns {
   const description = cleanDescription(input.description)
   if (!description) throw badRequest(`description: ${DESCRIPTION_REQUIRED}`)
-  return { term: input.term, description, published: input.published }
+  return {
+    term: input.term,
+    description,
+    published: input.published,
+    // Left out, the term keeps what it has (a client that knows nothing of forms changes none).
+    ...(input.pattern !== undefined ? { pattern: input.pattern } : {}),
+    ...(input.extraForms !== undefined ? { extraForms: cleanExtraForms(input.extraForms) } : {}),
+  }
+}
+
+/**
+ * The term with its forms as stored, lightest first and in the paradigm's order (the order the
+ * generator gives them in; the table keeps no order of its own).
+ */
+export async function withForms<T extends FormsSource>(db: DbOrTx, term: T) {
+  const order = new Map(formsOf(term).map((row, index) => [row.form, index]))
+  const rows = await findTermForms(db, term.id)
+  const place = (form: string) => order.get(form) ?? Number.MAX_SAFE_INTEGER
+  rows.sort((a, b) => a.weight - b.weight || place(a.form) - place(b.form) || a.form.localeCompare(b.form))
+  return { ...term, forms: rows.map(({ form, grammar }) => ({ form, grammar })) }
 }
 
 /** A second term of the same name is a 409, whether we see it first or the unique index does. */
@@ -64,8 +85,9 @@ export function createTerm(db: Db, user: CurrentUser, input: TermValues) {
   return refuseDuplicates(() =>
     db.transaction(async (tx) => {
       const term = await insertTerm(tx, values)
+      await writeTermForms(tx, [term])
       await recordAudit(tx, user, 'create', 'term', term.id, { term: term.term })
-      return term
+      return withForms(tx, term)
     }),
   )
 }
@@ -77,9 +99,10 @@ export function changeTerm(db: Db, user: CurrentUser, id: number, input: TermVal
       const before = await findTerm(tx, id)
       const term = before && (await updateTerm(tx, id, values))
       if (!term) throw notFound('Term')
-      const changes = fieldChanges(before, term, ['term', 'description', 'published'])
+      await writeTermForms(tx, [term])
+      const changes = fieldChanges(before, term, ['term', 'description', 'published', 'pattern'])
       await recordAudit(tx, user, 'update', 'term', id, { term: term.term, changes })
-      return term
+      return withForms(tx, term)
     }),
   )
 }
