@@ -38,7 +38,7 @@ test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
       '<h2 id="lookup-heading">Sutta</h2>',
       '<p id="l1">Evaṃ me sutaṃ: nibbānassa santi.</p>',
       '<p id="l2">Bhagavā dhammacakkaṃ pavattesi.</p>',
-      '<p id="l3">Etaṃ nibbano hoti.</p>',
+      '<p id="l3">Etaṃ nibbānuṃ hoti.</p>',
       `<p id="l4">The wheel of <a href="/term/${terms.get('dhammo')}" data-term="dhammo">dhammo</a> turns.</p>`,
     ].join('\n')
     const saved = await ok<{ id: number }>(
@@ -154,7 +154,7 @@ test('a compound lists its parts, each opening its own entry with a way back', a
 
 test('a word the lexicon lacks shows "Leksikonis pole" with similar terms', async ({ page }) => {
   await openReader(page)
-  const { x, y } = await wordPoint(page, 'nibbano')
+  const { x, y } = await wordPoint(page, 'nibbānuṃ')
   await page.mouse.dblclick(x, y)
   await expect(popup(page).getByText('Leksikonis pole')).toBeVisible()
   const similar = popup(page).getByRole('link', { name: 'nibbānaṃ' })
@@ -201,7 +201,7 @@ test('the L key and the button beside a selected word look it up; Escape hides t
 
 test('the open popup has no serious accessibility violations', async ({ page }) => {
   await openReader(page)
-  for (const word of ['nibbānassa', 'dhammacakkaṃ', 'nibbano']) {
+  for (const word of ['nibbānassa', 'dhammacakkaṃ', 'nibbānuṃ']) {
     const { x, y } = await wordPoint(page, word)
     await page.mouse.dblclick(x, y)
     await expect(popup(page)).toBeVisible()
