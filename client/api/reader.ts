@@ -16,7 +16,15 @@ import type {
   ReaderChunk,
 } from '#shared/api/content.ts'
 import type { FeedbackInput } from '#shared/api/feedback.ts'
-import type { Term, TermForm, TermUsage, TermUsagePage, TermWithForms } from '#shared/api/terms.ts'
+import type {
+  Term,
+  TermForm,
+  TermLookup,
+  TermLookupMatch,
+  TermUsage,
+  TermUsagePage,
+  TermWithForms,
+} from '#shared/api/terms.ts'
 import { CHAPTER_CONTENT_CACHE_MS, READER_CHUNK_SIZE } from '#shared/limits.ts'
 import {
   arrayOf,
@@ -31,8 +39,6 @@ import {
 } from './answer-shape.ts'
 import { ApiError, getJson, postJson } from './http.ts'
 import { libraryRoots } from './library-queries.ts'
-// interim: from #shared/api/terms.ts once the server half (feat/terms-forms) is merged
-import type { TermLookupAnswer, TermLookupMatch } from './term-lookup-contract.ts'
 
 /** A word's lookup is asked again only after this long (the lexicon changes rarely). */
 const TERM_LOOKUP_FRESH_MS = 5 * 60_000
@@ -123,7 +129,7 @@ const isFindAnswer = objectOf<FindAnswer>({
 })
 
 /** GET /api/terms/lookup: how a word of a text is read as lexicon terms. */
-export const isTermLookup = objectOf<TermLookupAnswer>({
+export const isTermLookup = objectOf<TermLookup>({
   word: isString,
   matches: arrayOf(
     objectOf<TermLookupMatch>({
@@ -138,7 +144,7 @@ export const isTermLookup = objectOf<TermLookupAnswer>({
     }),
   ),
   parts: optional(arrayOf(isString)),
-  similar: arrayOf(objectOf<TermLookupAnswer['similar'][number]>({ id: isId, term: isString })),
+  similar: arrayOf(objectOf<TermLookup['similar'][number]>({ id: isId, term: isString })),
 })
 
 export const readerQueries = {
@@ -238,7 +244,7 @@ export const readerQueries = {
     queryOptions({
       queryKey: ['terms', 'lookup', word] as const,
       queryFn: async () =>
-        expectAnswer<TermLookupAnswer>(
+        expectAnswer<TermLookup>(
           await getJson<unknown>(`/api/terms/lookup?${new URLSearchParams({ word })}`),
           isTermLookup,
           'GET /api/terms/lookup',

@@ -1,7 +1,7 @@
 // The reader checks the lookup's answer by hand (answer-shape.ts): every answer the contract accepts
 // passes, and one without the fields the popup uses does not.
 import { describe, expect, it } from 'vitest'
-import { TermLookupAnswer } from './term-lookup-contract.ts'
+import { TermLookup } from '#shared/api/terms.ts'
 import { isTermLookup } from './reader.ts'
 
 const found = {
@@ -41,7 +41,7 @@ const none = { word: 'xyz', matches: [], similar: [{ id: 9, term: 'xyzz' }] }
 
 describe('the lookup answer', () => {
   it.each([found, compound, none])('passes what the contract accepts (%#)', (answer) => {
-    expect(TermLookupAnswer.parse(answer)).toBeTruthy()
+    expect(TermLookup.parse(answer)).toBeTruthy()
     expect(isTermLookup(answer)).toBe(true)
   })
 
@@ -53,7 +53,7 @@ describe('the lookup answer', () => {
     { ...none, similar: [{ id: 9 }] },
     '<html>',
   ])('fails one without the fields the popup uses (%#)', (answer) => {
-    expect(TermLookupAnswer.safeParse(answer).success).toBe(false)
+    expect(TermLookup.safeParse(answer).success).toBe(false)
     expect(isTermLookup(answer)).toBe(false)
   })
 })

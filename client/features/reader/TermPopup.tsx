@@ -11,8 +11,7 @@ import { errorTexts } from '#client/texts/common.ts'
 import { lookupTexts, readerTexts } from '#client/texts/reader.ts'
 import { readerQueries } from '#client/api/reader.ts'
 import { ApiError } from '#client/api/http.ts'
-// interim: from #shared/api/terms.ts once the server half (feat/terms-forms) is merged
-import type { TermLookupAnswer, TermLookupMatch } from '#client/api/term-lookup-contract.ts'
+import type { TermLookup, TermLookupMatch } from '#shared/api/terms.ts'
 import { Dialog, DialogContent } from '#client/components/ui/Dialog.tsx'
 import { useFollowInApp } from './in-app-link.ts'
 import type { WordToLookUp } from './use-word-lookup.ts'
@@ -265,7 +264,7 @@ function ReadAs({ word, match }: { word: string; match: TermLookupMatch }) {
 }
 
 /** The part of a compound a match is of, or the looked-up word itself. */
-function partOrWord(answer: TermLookupAnswer | undefined, match: TermLookupMatch): string {
+function partOrWord(answer: TermLookup | undefined, match: TermLookupMatch): string {
   return (match.part !== undefined ? answer?.parts?.[match.part] : undefined) ?? answer?.word ?? match.form
 }
 
