@@ -31,7 +31,7 @@ async function term(api: APIRequestContext, name: string) {
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
   const api = await adminApi(testInfo.project.use.baseURL!)
   try {
-    for (const name of ['nibbānaṃ', 'dhammo', 'cakkaṃ']) terms.set(name, await term(api, name))
+    for (const name of ['nibbānaṃ', 'dhammo', 'cakkaṃ', 'taṇhā']) terms.set(name, await term(api, name))
     const book = await createBook(api, unique('Lookup book'))
     const chapter = await createChapter(api, book.id, unique('Lookup chapter'))
     const content = [
@@ -39,6 +39,7 @@ test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
       '<p id="l1">Evaṃ me sutaṃ: nibbānassa santi.</p>',
       '<p id="l2">Bhagavā dhammacakkaṃ pavattesi.</p>',
       '<p id="l3">Etaṃ nibbānuṃ hoti.</p>',
+      '<p id="l5">Yā taṇhāyāti vuccati.</p>',
       `<p id="l4">The wheel of <a href="/term/${terms.get('dhammo')}" data-term="dhammo">dhammo</a> turns.</p>`,
     ].join('\n')
     const saved = await ok<{ id: number }>(
@@ -113,6 +114,18 @@ test('a double-click on an inflected word opens its entry with how the form was 
   await expect(popup(page)).toBeHidden()
   // the reader is left at the word: still selected
   expect(await page.evaluate(() => document.getSelection()?.toString())).toBe('nibbānassa')
+
+  // an enclitic taken off: the popup says so
+  const enclitic = await wordPoint(page, 'taṇhāyāti')
+  await page.mouse.dblclick(enclitic.x, enclitic.y)
+  await expect(popup(page).getByRole('heading', { name: 'taṇhā' })).toBeVisible()
+  await expect(popup(page)).toContainText(/taṇhāyāti → taṇhā/)
+  const read = await ok<{ matches: Array<{ note: string }> }>(
+    await page.request.get(`/api/terms/lookup?${new URLSearchParams({ word: 'taṇhāyāti' })}`),
+  )
+  expect(read.matches[0]!.note).not.toBe('')
+  await expect(popup(page).getByText(read.matches[0]!.note, { exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
 
   // a marked term works as before: a click opens its own entry, and focus returns to the link
   const marked = page.locator('.reader-chunk a[data-term="dhammo"]')
