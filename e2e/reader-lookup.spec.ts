@@ -135,6 +135,13 @@ test('a double-click on an inflected word opens its entry with how the form was 
   await page.keyboard.press('Escape')
   await expect(marked).toBeFocused()
 
+  // a triple click still selects the paragraph (its double-click's popup goes again)
+  await page.locator('#l1').click({ clickCount: 3, position: { x: 5, y: 5 } })
+  await expect(popup(page)).toBeHidden()
+  expect((await page.evaluate(() => document.getSelection()?.toString() ?? '')).trim()).toBe(
+    'Evaṃ me sutaṃ: nibbānassa santi.',
+  )
+
   // the title bar is not the text: a double-click on the page's title looks nothing up
   await page.locator('.reader h1').first().dblclick()
   await page.waitForTimeout(300)

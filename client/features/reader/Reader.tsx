@@ -67,7 +67,8 @@ export function Reader({ contentId }: { contentId: number }) {
     setTermWanted(true)
     setOpenTerm({ lookup })
   }, [])
-  useWordLookup(article, openLookup, termPopup.preload)
+  const cancelLookup = useCallback(() => setOpenTerm(null), [])
+  useWordLookup(article, openLookup, termPopup.preload, cancelLookup)
   // Any word may be looked up: the popup is mounted (closed) once the browser is idle, so the first
   // double-click opens it at once (within 150 ms on the 9 MB page). Mounted only at the first opening,
   // its code would arrive after the click, and React shows a suspended part no sooner than 300 ms.

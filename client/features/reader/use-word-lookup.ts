@@ -1,12 +1,13 @@
 // Any word of the page's text looked up in the lexicon (the term popup): a double-click (the
 // browser's own word selection), a long press on a touch screen (~500 ms without moving more than
-// ~10 px; that press alone gets no selection callout), or the L key with a word selected. One
-// delegated listener each on the article (and the document for keys), none per word: the 9 MB page
-// has ~28,000 blocks. The button beside a selected word is LookupButton.tsx.
+// ~10 px; that press alone gets no selection callout), or the L key with a word selected; a triple
+// click still selects its paragraph. One delegated listener each on the article (and the document
+// for keys and clicks), none per word: the 9 MB page has ~28,000 blocks. The button beside a
+// selected word is LookupButton.tsx.
 import { useEffect, useRef } from 'react'
 import type { RefObject } from 'react'
 import { lookupTexts } from '#client/texts/reader.ts'
-import { LOOKUP_TEXT_SELECTOR, selectedWord, wordAtPoint } from './word-lookup.ts'
+import { LOOKUP_TEXT_SELECTOR, blockOf, selectedWord, wordAtPoint } from './word-lookup.ts'
 
 /** A word to look up, and where the reader was: focus or the selection goes back there. */
 export interface WordToLookUp {
@@ -21,6 +22,8 @@ export const LONG_PRESS_MS = 500
 export const LONG_PRESS_SLOP_PX = 10
 /** The contextmenu a long press ends in comes this soon after the lookup opened. */
 const CALLOUT_WINDOW_MS = 1_500
+/** A third click this soon after the double-click makes it a triple click (the browser's interval is ~500 ms). */
+const TRIPLE_CLICK_MS = 700
 
 /** Presses on these are theirs (a link opens, a button acts), not a lookup. */
 const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [contenteditable], [role="button"]'
@@ -54,15 +57,19 @@ export function useWordLookup(
   onLookup: (word: WordToLookUp) => void,
   /** Called as soon as a lookup may be near (a press in the text): the popup's code can start loading. */
   onNear: () => void,
+  /** The double-click was a triple click's start: the popup goes, the paragraph is selected. */
+  onCancel: () => void,
 ) {
-  const latest = useRef({ onLookup, onNear })
-  latest.current = { onLookup, onNear }
+  const latest = useRef({ onLookup, onNear, onCancel })
+  latest.current = { onLookup, onNear, onCancel }
 
   useEffect(() => {
     const root = article.current
     if (!root) return
     let press: { id: number; x: number; y: number; timer: number } | null = null
     let pressedAt = -Infinity
+    /** The last double-click's lookup: a third click soon after selects its paragraph instead. */
+    let doubled: { at: number; lookup: WordToLookUp } | null = null
 
     const endPress = () => {
       if (press) window.clearTimeout(press.timer)
@@ -100,7 +107,32 @@ export function useWordLookup(
     const onDoubleClick = (event: MouseEvent) => {
       if (!inText(event.target, root)) return
       const found = selectedWord(document.getSelection(), root) ?? wordAtPoint(event.clientX, event.clientY, root)
-      if (found) latest.current.onLookup({ word: found.word, opener: focusedElement(), range: found.range })
+      if (!found) return
+      const lookup = { word: found.word, opener: focusedElement(), range: found.range }
+      doubled = { at: performance.now(), lookup }
+      latest.current.onLookup(lookup)
+    }
+    // A triple click selects a paragraph (the feedback form takes it along): its second click has
+    // opened the popup already, over the text, so its third is made what the reader meant.
+    const onMouseDown = (event: MouseEvent) => {
+      const last = doubled
+      // a first click starts a new sequence: the double-click before it is done with
+      if (event.detail <= 1) doubled = null
+      if (event.detail < 3 || !last || performance.now() - last.at > TRIPLE_CLICK_MS) return
+      doubled = null
+      const start = last.lookup.range?.startContainer
+      const block = start ? blockOf(start.parentElement, root) : null
+      if (!block) return
+      event.preventDefault()
+      const paragraph = document.createRange()
+      paragraph.selectNodeContents(block)
+      // the popup gives the selection back as it closes: this one
+      last.lookup.range = paragraph
+      last.lookup.opener = null
+      const selection = document.getSelection()
+      selection?.removeAllRanges()
+      selection?.addRange(paragraph)
+      latest.current.onCancel()
     }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat || !isLookupKey(event) || isTyping(event.target)) return
@@ -118,6 +150,7 @@ export function useWordLookup(
     root.addEventListener('contextmenu', onContextMenu)
     root.addEventListener('dblclick', onDoubleClick)
     document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('mousedown', onMouseDown, true)
     return () => {
       endPress()
       root.removeEventListener('pointerdown', onPointerDown)
@@ -127,6 +160,7 @@ export function useWordLookup(
       root.removeEventListener('contextmenu', onContextMenu)
       root.removeEventListener('dblclick', onDoubleClick)
       document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('mousedown', onMouseDown, true)
     }
   }, [article])
 }

@@ -60,7 +60,7 @@ function elementAt(node: Node, offset: number): Element | null {
 }
 
 /** The block (a chunk's child) an element of the body is in, or null outside the body's text. */
-function blockOf(element: Element | null, within: Element): Element | null {
+export function blockOf(element: Element | null, within: Element): Element | null {
   const chunk = element?.closest(LOOKUP_TEXT_SELECTOR)
   if (!element || !chunk || !within.contains(chunk)) return null
   let block: Element = element
