@@ -16,7 +16,15 @@ import type {
   ReaderChunk,
 } from '#shared/api/content.ts'
 import type { FeedbackInput } from '#shared/api/feedback.ts'
-import type { Term, TermForm, TermUsage, TermUsagePage, TermWithForms } from '#shared/api/terms.ts'
+import type {
+  Term,
+  TermForm,
+  TermLookup,
+  TermLookupMatch,
+  TermUsage,
+  TermUsagePage,
+  TermWithForms,
+} from '#shared/api/terms.ts'
 import { CHAPTER_CONTENT_CACHE_MS, READER_CHUNK_SIZE } from '#shared/limits.ts'
 import {
   arrayOf,
@@ -31,6 +39,9 @@ import {
 } from './answer-shape.ts'
 import { ApiError, getJson, postJson } from './http.ts'
 import { libraryRoots } from './library-queries.ts'
+
+/** A word's lookup is asked again only after this long (the lexicon changes rarely). */
+const TERM_LOOKUP_FRESH_MS = 5 * 60_000
 
 type LocateAnswer = z.infer<typeof LocateAnswerSchema>
 type ChapterContentItems = z.infer<typeof ChapterContentItemsSchema>
@@ -115,6 +126,25 @@ const isFindAnswer = objectOf<FindAnswer>({
       note: optional(isInteger),
     }),
   ),
+})
+
+/** GET /api/terms/lookup: how a word of a text is read as lexicon terms. */
+export const isTermLookup = objectOf<TermLookup>({
+  word: isString,
+  matches: arrayOf(
+    objectOf<TermLookupMatch>({
+      id: isId,
+      term: isString,
+      form: isString,
+      grammar: isString,
+      via: (value) => value === 'whole' || value === 'enclitic' || value === 'sandhi' || value === 'compound',
+      part: optional(isInteger),
+      note: isString,
+      published: isBoolean,
+    }),
+  ),
+  parts: optional(arrayOf(isString)),
+  similar: arrayOf(objectOf<TermLookup['similar'][number]>({ id: isId, term: isString })),
 })
 
 export const readerQueries = {
@@ -208,6 +238,18 @@ export const readerQueries = {
           isTermUsage,
           'GET /api/terms/{id}/usage',
         ),
+    }),
+  /** A word of a page's text read as lexicon terms (the term popup's lookup). */
+  termLookup: (word: string) =>
+    queryOptions({
+      queryKey: ['terms', 'lookup', word] as const,
+      queryFn: async () =>
+        expectAnswer<TermLookup>(
+          await getJson<unknown>(`/api/terms/lookup?${new URLSearchParams({ word })}`),
+          isTermLookup,
+          'GET /api/terms/lookup',
+        ),
+      staleTime: TERM_LOOKUP_FRESH_MS,
     }),
   site: () =>
     queryOptions({

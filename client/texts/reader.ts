@@ -141,3 +141,16 @@ export const sectionEditTexts = {
   editSection: 'Muuda seda jaotist',
   editSectionNamed: 'Muuda seda jaotist: {heading}', // interim: named after its heading for screen readers
 } as const
+
+/** Looking up any word of a page's text in the lexicon (the reader's gestures and the term popup). */
+export const lookupTexts = {
+  lookUp: 'Otsi leksikonist', // the button beside a selected word (the wording)
+  lookUpKey: 'L', // interim: the key that looks up the selected word
+  lookUpHint: 'Otsi valitud sõna leksikonist (klahv L)', // interim: the button's tooltip
+  notFound: 'Leksikonis pole', // the wording
+  similar: 'Sarnased terminid:', // interim
+  compound: 'Liitsõna:', // the task's wording
+  back: 'Tagasi', // the task's wording: from a part's or a similar term's entry back to the word
+  otherMatches: 'Teised vasted:', // interim: further readings of the same word
+  failed: 'Sõna otsimine leksikonist ebaõnnestus.', // interim
+} as const
