@@ -8,6 +8,8 @@ export interface LazyPart<Props> {
   Component: ComponentType<Props>
   /** Starts loading the code; never rejects (a failure shows when the part renders). */
   preload: () => void
+  /** Loads the code: resolves once it is there, rejects when it could not be loaded (e.g. offline). */
+  ready: () => Promise<void>
 }
 
 export function lazyPart<Name extends string, Props extends object>(
@@ -27,6 +29,9 @@ export function lazyPart<Name extends string, Props extends object>(
     Component: Component as unknown as ComponentType<Props>,
     preload: () => {
       get().catch(() => undefined)
+    },
+    ready: async () => {
+      await get()
     },
   }
 }

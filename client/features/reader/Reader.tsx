@@ -38,9 +38,6 @@ const SUMMARY_FROM_HTML_FRESH_MS = 60_000
 /** The term popup's code comes when a term link is first pointed at, focused or opened. */
 const termPopup = lazyPart(() => import('./TermPopup.tsx'), 'TermPopup')
 
-/** The term popup is mounted when the browser is idle, or this long after the reader opens at the latest. */
-const POPUP_MOUNT_FALLBACK_MS = 3_000
-
 function preloadTermPopup(event: { target: EventTarget }) {
   if (event.target instanceof Element && event.target.closest('a[href^="/term/"]')) termPopup.preload()
 }
@@ -63,24 +60,37 @@ export function Reader({ contentId }: { contentId: number }) {
   const [termWanted, setTermWanted] = useState(false)
   const followInApp = useFollowInApp()
   // Any word of the text looked up in the lexicon: double-click, long press, the L key or the button.
+  /** Counts cancellations: a lookup whose code arrives after its cancel (a triple click) stays shut. */
+  const lookupsCancelled = useRef(0)
   const openLookup = useCallback((lookup: WordToLookUp) => {
-    setTermWanted(true)
-    setOpenTerm({ lookup })
+    const cancelledBefore = lookupsCancelled.current
+    // Mounted only once its code is there: a page read offline whose copy lacks it stays as it is.
+    termPopup.ready().then(
+      () => {
+        if (lookupsCancelled.current !== cancelledBefore) return
+        setTermWanted(true)
+        setOpenTerm({ lookup })
+      },
+      (failure: unknown) => console.warn('The lexicon popup could not be loaded', failure),
+    )
   }, [])
-  const cancelLookup = useCallback(() => setOpenTerm(null), [])
-  useWordLookup(article, openLookup, termPopup.preload, cancelLookup)
-  // Any word may be looked up: the popup is mounted (closed) once the browser is idle, so the first
-  // double-click opens it at once (within 150 ms on the 9 MB page). Mounted only at the first opening,
-  // its code would arrive after the click, and React shows a suspended part no sooner than 300 ms.
-  useEffect(() => {
-    const mount = () => setTermWanted(true)
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(mount, POPUP_MOUNT_FALLBACK_MS)
-      return () => window.clearTimeout(timer)
-    }
-    const idle = requestIdleCallback(mount, { timeout: POPUP_MOUNT_FALLBACK_MS })
-    return () => cancelIdleCallback(idle)
+  const cancelLookup = useCallback(() => {
+    lookupsCancelled.current++
+    setOpenTerm(null)
   }, [])
+  // The popup is mounted (closed) at the first sign of a lookup: a press in the text (a
+  // double-click's first click, a long press starting) or the lookup button coming near. By the
+  // double-click its code is there and it opens at once (within 150 ms on the 9 MB page); mounted
+  // only at the opening, its code would arrive after the click, and React shows a suspended part no
+  // sooner than 300 ms. Not earlier: a visitor who never looks a word up never loads it. Mounted only
+  // once the code is there, so a page read offline without it stays as it is.
+  const lookupNear = useCallback(() => {
+    termPopup.ready().then(
+      () => setTermWanted(true),
+      () => undefined,
+    )
+  }, [])
+  useWordLookup(article, openLookup, lookupNear, cancelLookup)
 
   // The passage a reader selects here goes with their feedback (FeedbackForm.tsx).
   useEffect(() => (article.current ? rememberSelections(contentId, article.current) : undefined), [contentId])
@@ -148,7 +158,7 @@ export function Reader({ contentId }: { contentId: number }) {
         </p>
       ) : null}
       <ChunkedBody loader={loader} contentId={contentId} firstView={firstView} />
-      <LookupButton article={article} onLookup={openLookup} onNear={termPopup.preload} />
+      <LookupButton article={article} onLookup={openLookup} onNear={lookupNear} />
       <LoadStatus loader={loader} />
       {loader.links ? (
         <section aria-label={readerTexts.notes} className="reader-links mt-10 border-t border-stone-300 pt-6">
