@@ -78,7 +78,8 @@ export function useWordLookup(
 
     const onPointerDown = (event: PointerEvent) => {
       if (!inText(event.target, root)) return
-      latest.current.onNear()
+      // A press on a link is a click to follow it, not the start of a lookup.
+      if (!(event.target instanceof Element && event.target.closest('a'))) latest.current.onNear()
       if (event.pointerType !== 'touch' || !event.isPrimary) return
       endPress()
       const { clientX: x, clientY: y, pointerId: id } = event
