@@ -8,8 +8,11 @@ export interface LazyPart<Props> {
   Component: ComponentType<Props>
   /** Starts loading the code; never rejects (a failure shows when the part renders). */
   preload: () => void
-  /** Loads the code: resolves once it is there, rejects when it could not be loaded (e.g. offline). */
-  ready: () => Promise<void>
+  /**
+   * Loads the code: resolves with the component itself once it is there (rendered directly, it never
+   * suspends), rejects when it could not be loaded (e.g. offline).
+   */
+  ready: () => Promise<ComponentType<Props>>
 }
 
 export function lazyPart<Name extends string, Props extends object>(
@@ -30,8 +33,6 @@ export function lazyPart<Name extends string, Props extends object>(
     preload: () => {
       get().catch(() => undefined)
     },
-    ready: async () => {
-      await get()
-    },
+    ready: async () => (await get())[name],
   }
 }

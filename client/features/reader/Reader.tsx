@@ -3,8 +3,8 @@
 // Clicks on links inside the page are routed here: '#…' jumps, '/term/…' popups, other reader
 // addresses inside the app (in-app-link.ts). Any other word of the text opens the same popup with
 // its lexicon lookup (use-word-lookup.ts, LookupButton.tsx).
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { MouseEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { ComponentType, MouseEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { readerTexts } from '#client/texts/reader.ts'
 import { ApiError } from '#client/api/http.ts'
@@ -22,7 +22,7 @@ import { LoadStatus } from './LoadStatus.tsx'
 import { LookupButton } from './LookupButton.tsx'
 import { PageEndNav } from './PageEndNav.tsx'
 import { ResumeOffer } from './ResumeOffer.tsx'
-import type { OpenTerm } from './TermPopup.tsx'
+import type { OpenTerm, TermPopupProps } from './TermPopup.tsx'
 import { TitleBar } from './TitleBar.tsx'
 import { useFollowInApp } from './in-app-link.ts'
 import { useChunkLoader } from './use-chunk-loader.ts'
@@ -56,40 +56,42 @@ export function Reader({ contentId }: { contentId: number }) {
   const { jumpTo } = useReaderJumps({ contentId, loader, article, scrollRoot })
   const place = useReadingPlace({ contentId, title: summary.data?.title, scrollRoot, article })
   const [openTerm, setOpenTerm] = useState<OpenTerm | null>(null)
-  /** The popup stays mounted after its first opening, so it closes as a Radix dialog does. */
-  const [termWanted, setTermWanted] = useState(false)
-  const followInApp = useFollowInApp()
-  // Any word of the text looked up in the lexicon: double-click, long press, the L key or the button.
+  /**
+   * The popup's component once its code is there. Rendered directly, not through React.lazy: a lazy
+   * part mounted at the first opening is shown no sooner than 300 ms (Suspense), and a page read
+   * offline whose copy lacks the code must stay as it is. It stays mounted, so it closes as a Radix
+   * dialog does.
+   */
+  const [Popup, setPopup] = useState<ComponentType<TermPopupProps> | null>(null)
+  const loadPopup = useCallback(() => termPopup.ready().then((loaded) => setPopup(() => loaded)), [])
   /** Counts cancellations: a lookup whose code arrives after its cancel (a triple click) stays shut. */
   const lookupsCancelled = useRef(0)
-  const openLookup = useCallback((lookup: WordToLookUp) => {
-    const cancelledBefore = lookupsCancelled.current
-    // Mounted only once its code is there: a page read offline whose copy lacks it stays as it is.
-    termPopup.ready().then(
-      () => {
-        if (lookupsCancelled.current !== cancelledBefore) return
-        setTermWanted(true)
-        setOpenTerm({ lookup })
-      },
-      (failure: unknown) => console.warn('The lexicon popup could not be loaded', failure),
-    )
-  }, [])
+  const openPopup = useCallback(
+    (term: OpenTerm) => {
+      const cancelledBefore = lookupsCancelled.current
+      loadPopup().then(
+        () => {
+          if (lookupsCancelled.current === cancelledBefore) setOpenTerm(term)
+        },
+        (failure: unknown) => console.warn('The lexicon popup could not be loaded', failure),
+      )
+    },
+    [loadPopup],
+  )
+  const followInApp = useFollowInApp()
+  // Any word of the text looked up in the lexicon: double-click, long press, the L key or the button.
+  const openLookup = useCallback((lookup: WordToLookUp) => openPopup({ lookup }), [openPopup])
   const cancelLookup = useCallback(() => {
     lookupsCancelled.current++
     setOpenTerm(null)
   }, [])
-  // The popup is mounted (closed) at the first sign of a lookup: a press in the text (a
-  // double-click's first click, a long press starting) or the lookup button coming near. By the
-  // double-click its code is there and it opens at once (within 150 ms on the 9 MB page); mounted
-  // only at the opening, its code would arrive after the click, and React shows a suspended part no
-  // sooner than 300 ms. Not earlier: a visitor who never looks a word up never loads it. Mounted only
-  // once the code is there, so a page read offline without it stays as it is.
+  // The popup's code comes at the first sign of a lookup: a press in the text (a double-click's
+  // first click, a long press starting) or the lookup button coming near, so by the double-click it
+  // is there and opens at once (within 150 ms on the 9 MB page). Not earlier: a visitor who never
+  // looks a word up never loads it.
   const lookupNear = useCallback(() => {
-    termPopup.ready().then(
-      () => setTermWanted(true),
-      () => undefined,
-    )
-  }, [])
+    loadPopup().catch(() => undefined)
+  }, [loadPopup])
   useWordLookup(article, openLookup, lookupNear, cancelLookup)
 
   // The passage a reader selects here goes with their feedback (FeedbackForm.tsx).
@@ -136,8 +138,7 @@ export function Reader({ contentId }: { contentId: number }) {
     const plainClick = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey
     if (term && plainClick) {
       event.preventDefault()
-      setTermWanted(true)
-      setOpenTerm({ termId: Number(term[1]), link })
+      openPopup({ termId: Number(term[1]), link })
       return
     }
     followInApp(event)
@@ -176,11 +177,7 @@ export function Reader({ contentId }: { contentId: number }) {
           onDismiss={place.dismiss}
         />
       ) : null}
-      {termWanted ? (
-        <Suspense fallback={null}>
-          <termPopup.Component open={openTerm} onClose={() => setOpenTerm(null)} />
-        </Suspense>
-      ) : null}
+      {Popup ? <Popup open={openTerm} onClose={() => setOpenTerm(null)} /> : null}
     </article>
   )
 }

@@ -27,7 +27,12 @@ export type OpenTerm =
 const linkClass = 'text-amber-800 underline underline-offset-4'
 const choiceClass = 'text-left text-amber-800 underline underline-offset-4 hover:text-amber-950'
 
-export function TermPopup({ open, onClose }: { open: OpenTerm | null; onClose: () => void }) {
+export interface TermPopupProps {
+  open: OpenTerm | null
+  onClose: () => void
+}
+
+export function TermPopup({ open, onClose }: TermPopupProps) {
   return (
     <Dialog open={open !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       {open === null ? null : 'lookup' in open ? (
