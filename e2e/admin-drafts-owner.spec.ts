@@ -224,6 +224,9 @@ test('an expired draft is not offered even before the start removed it', async (
   // a route inside the app: no new start, so only the editor's own reading can keep it away
   await page.getByRole('navigation', { name: 'Halduse menüü' }).getByRole('link', { name: 'Books' }).click()
   await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click()
+  // the editor is gone (a route still loading keeps the old one on screen, and it would never read again)
+  await expect(page.getByRole('heading', { name: 'Raamatud' })).toBeVisible()
+  await expect(contentEditor(page)).toHaveCount(0)
   await page.evaluate((path) => {
     history.pushState(null, '', path)
     dispatchEvent(new PopStateEvent('popstate'))
