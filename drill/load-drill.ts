@@ -3,7 +3,9 @@
 // the chunked API (POST /api/content/chunk ×N, then /api/content/finalize). Every answer must be 200,
 // or 304 to a conditional request; and since every save stores the same text, every chunk and every
 // jump must answer the same bytes before, during and after the saves (a half-saved page would show).
-// Embedded database, then PostgreSQL when one answers. Prints its figures; exits 1 on any failure.
+// Embedded database, then PostgreSQL when one answers. Prints its figures; exits 1 on any failure,
+// and when the latencies or the saves pass the bounds below (about twice what they are today on two
+// shared cores): a run that answered everything but made readers wait seconds is a failed run too.
 import fs from 'node:fs'
 import type { SearchAnswer } from '#shared/api/search.ts'
 import { READER_CHUNK_SIZE, READER_CHUNK_SIZES } from '#shared/limits.ts'
@@ -25,6 +27,15 @@ const THINK_MS = Number(process.env.DRILL_THINK_MS ?? 1000)
 const SECONDS = Number(process.env.DRILL_LOAD_SECONDS ?? 60)
 /** A request slower than this counts as failed (and the drill goes on). */
 const REQUEST_TIMEOUT_MS = 30_000
+/** Bounds of a passing run, in ms (client-side, so they include the client's own share of the cores). */
+const BOUNDS = {
+  /** Any request of any kind, at p99. */
+  p99: 5_000,
+  /** Searches at the median: a search that read a never-merged index took 2.3 s (decision 057). */
+  searchP50: 600,
+  /** Each save of the 9 MB page under the load (the same never-merged index made one take 437 s). */
+  save: 60_000,
+}
 /** Reader chunk sizes: the server answers only the reader's own (other sizes are refused with 400). */
 const SIZES = READER_CHUNK_SIZES
 /** Pages searched for by bench/search-queries.json are imported too, up to this size each. */
@@ -337,10 +348,25 @@ function report(result: DrillResult): string[] {
       (result.saveFailures.length ? `; ${result.saveFailures.length} FAILED` : ''),
   )
   for (const message of [...tally.messages, ...result.saveFailures]) lines.push(`  failure: ${message}`)
+  for (const message of overBounds(result)) lines.push(`  OVER BOUND: ${message}`)
   return lines
 }
 
-const failed = (r: DrillResult) => r.tally.errors > 0 || r.saveFailures.length > 0 || r.saves.length === 0
+/** What a run passed its bounds by, in words; empty when it stayed within them. */
+function overBounds({ tally, saves }: DrillResult): string[] {
+  const over: string[] = []
+  for (const kind of KINDS) {
+    const p99 = percentile(tally.latencies.get(kind)!, 99)
+    if (p99 > BOUNDS.p99) over.push(`${kind} p99 ${ms(p99)} ms > ${BOUNDS.p99} ms`)
+  }
+  const searchP50 = percentile(tally.latencies.get('search')!, 50)
+  if (searchP50 > BOUNDS.searchP50) over.push(`search p50 ${ms(searchP50)} ms > ${BOUNDS.searchP50} ms`)
+  for (const save of saves) if (save.ms > BOUNDS.save) over.push(`a save took ${s(save.ms)} s > ${s(BOUNDS.save)} s`)
+  return over
+}
+
+const failed = (r: DrillResult) =>
+  r.tally.errors > 0 || r.saveFailures.length > 0 || r.saves.length === 0 || overBounds(r).length > 0
 
 async function main() {
   const started = performance.now()

@@ -1,13 +1,16 @@
-// Upkeep of the embedded database, at quiet moments (no request for a few seconds): both jobs hold
-// every statement while they run, so they wait until nobody is asking (decisions 052, 053).
-// - The search index's pending list is merged after writing: a save leaves its passages there (the
-//   embedded database's gin_pending_list_limit is 32 MB, db/pglite-worker.ts) instead of merging
-//   them itself (1.3 s of a 9 MB page's save); searches read the list until then (~20 ms more while
-//   it holds a 9 MB page).
+// Upkeep of the embedded database (decisions 052, 053, 057).
+// - The search index's pending list is merged soon after writing: a save leaves its passages there
+//   (the embedded database's gin_pending_list_limit is 32 MB, db/pglite-worker.ts) instead of
+//   merging them itself (1.3 s of a 9 MB page's save), and every search reads the whole list until
+//   it is merged. The merge holds every statement for ~1.2 s per 9 MB page, so it comes a moment
+//   after the editor's answer, not in it; waiting for a quiet moment instead (053 as first written)
+//   left a busy site searching through up to 32 MB of list: under the load drill's 200 readers,
+//   searches took 2.3 s at the median and a save took 7 minutes.
 // - PGlite runs PostgreSQL in single-user mode: no autovacuum, so the rows a save supersedes (a 9 MB
 //   page's old build is ~30,000 rows of blocks and passages) stay as dead rows every search walks
 //   past, and the planner's statistics are never renewed. VACUUM (ANALYZE) runs once after start and
-//   again whenever 64 MB were written since (it merges the pending list too).
+//   again whenever 64 MB were written since (it merges the pending list too); it waits for a quiet
+//   moment, at most VACUUM_MAX_WAIT_MS, then runs anyway.
 // "Written" is measured by the write-ahead log's position: single-user mode keeps no statistics of
 // changed rows. PostgreSQL does all of this itself.
 import type { Database } from './client.ts'
@@ -16,15 +19,20 @@ import type { Database } from './client.ts'
 export const VACUUM_AFTER_BYTES = 64 * 1024 * 1024
 /** How much written makes a merge of the search index's pending list worth a look. */
 export const MERGE_AFTER_BYTES = 256 * 1024
-/** How often the log is looked at (and how long a due job waits for a quiet moment). */
-const CHECK_MS = 30_000
+/** How often the log is looked at: a save's passages are merged within about this long. */
+const LOOK_MS = 2_000
+/** A due VACUUM waits this long at most for a quiet moment; dead rows slow every search meanwhile. */
+export const VACUUM_MAX_WAIT_MS = 10 * 60_000
 
 export interface MaintenanceOptions {
   /** Resolves true at a quiet moment, false after `maxWaitMs` without one. */
   whenQuiet: (maxWaitMs: number) => Promise<boolean>
   log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }
-  checkMs?: number
+  lookMs?: number
   vacuumAfterBytes?: number
+  vacuumMaxWaitMs?: number
+  /** The clock (tests). */
+  now?: () => number
 }
 
 export class Maintenance {
@@ -32,6 +40,8 @@ export class Maintenance {
   private vacuumedAt: string | null = null
   private mergedAt: string | null = null
   private running = false
+  /** When a VACUUM became due and has waited since; null when none is due. */
+  private vacuumDueSince: number | null = null
   /** Jobs run (tests, logs). */
   vacuums = 0
   merges = 0
@@ -41,38 +51,45 @@ export class Maintenance {
     private readonly options: MaintenanceOptions,
   ) {}
 
-  /** One look: runs what is due at the next quiet moment (within one look's time, else next look). */
+  /** One look: merges the pending list if anything was written; vacuums when due, at a quiet moment or overdue. */
   async check(): Promise<void> {
     if (this.running) return
     this.running = true
     try {
-      const vacuum = this.vacuumedAt === null || (await this.written(this.vacuumedAt)) >= this.vacuumAfterBytes
-      const merge = !vacuum && (this.mergedAt === null || (await this.written(this.mergedAt)) >= MERGE_AFTER_BYTES)
-      if (!vacuum && !merge) return
-      if (!(await this.options.whenQuiet(this.options.checkMs ?? CHECK_MS))) return
+      if (this.mergedAt === null || (await this.written(this.mergedAt)) >= MERGE_AFTER_BYTES) await this.merge()
+      if (this.vacuumedAt !== null && (await this.written(this.vacuumedAt)) < this.vacuumAfterBytes) return
+      const now = this.now()
+      this.vacuumDueSince ??= now
+      const overdue = now - this.vacuumDueSince >= (this.options.vacuumMaxWaitMs ?? VACUUM_MAX_WAIT_MS)
+      if (!overdue && !(await this.options.whenQuiet(this.options.lookMs ?? LOOK_MS))) return
       const started = performance.now()
-      if (vacuum) {
-        await this.database.pool.query('VACUUM (ANALYZE)')
-        this.vacuums++
-        this.vacuumedAt = await this.position()
-        this.mergedAt = this.vacuumedAt
-        this.options.log.info({ ms: Math.round(performance.now() - started) }, 'embedded database vacuumed')
-      } else {
-        const { rows } = await this.database.pool.query<{ pages: string }>(
-          "SELECT gin_clean_pending_list('search_passages_vector_idx'::regclass)::text AS pages",
-        )
-        this.merges++
-        this.mergedAt = await this.position()
-        const pages = Number(rows[0]!.pages)
-        if (pages > 0) {
-          this.options.log.info({ ms: Math.round(performance.now() - started), pages }, 'search index merged')
-        }
-      }
+      await this.database.pool.query('VACUUM (ANALYZE)')
+      this.vacuums++
+      this.vacuumDueSince = null
+      this.vacuumedAt = await this.position()
+      this.mergedAt = this.vacuumedAt
+      const ms = Math.round(performance.now() - started)
+      this.options.log.info({ ms, overdue }, 'embedded database vacuumed')
     } catch (error) {
       this.options.log.error({ err: error }, 'upkeep of the embedded database failed')
     } finally {
       this.running = false
     }
+  }
+
+  private async merge() {
+    const started = performance.now()
+    const { rows } = await this.database.pool.query<{ pages: string }>(
+      "SELECT gin_clean_pending_list('search_passages_vector_idx'::regclass)::text AS pages",
+    )
+    this.merges++
+    this.mergedAt = await this.position()
+    const pages = Number(rows[0]!.pages)
+    if (pages > 0) this.options.log.info({ ms: Math.round(performance.now() - started), pages }, 'search index merged')
+  }
+
+  private now() {
+    return this.options.now?.() ?? performance.now()
   }
 
   private get vacuumAfterBytes() {
@@ -93,10 +110,10 @@ export class Maintenance {
   }
 }
 
-/** Looks every `checkMs` (the first look vacuums); returns a stop function. */
+/** Looks every `lookMs` (the first look merges and vacuums); returns a stop function. */
 export function scheduleMaintenance(database: Database, options: MaintenanceOptions) {
   const maintenance = new Maintenance(database, options)
-  const every = setInterval(() => void maintenance.check(), options.checkMs ?? CHECK_MS)
+  const every = setInterval(() => void maintenance.check(), options.lookMs ?? LOOK_MS)
   every.unref()
   return () => clearInterval(every)
 }

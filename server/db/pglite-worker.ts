@@ -32,9 +32,8 @@ export type PgliteWorkerMessage =
  * never shrinks, and 128 MB of it stays resident once touched. The data files are read through the
  * operating system's page cache, which gives memory back; 32 MB keeps the search indexes' hot pages.
  * New search passages wait in the index's pending list (a 9 MB page's take ~18 MB of it) until the
- * list is merged at a quiet moment (db/maintenance.ts): merged during the save, it cost 1.3 s of it.
- * A second such save before a quiet moment merges the list itself, so searches never read more than
- * 32 MB of it (~40 ms more each).
+ * list is merged a moment after the save (db/maintenance.ts, decision 057): merged during the save,
+ * it cost 1.3 s of it. Every search reads the list until then.
  */
 const START_PARAMS = [
   ...PGlite.defaultStartParams,

@@ -236,7 +236,7 @@ export const searchPassages = pgTable(
   (t) => [
     index().on(t.buildId, t.position),
     // New rows wait in the index's pending list, sized by the server's gin_pending_list_limit
-    // (decision 053): 32 MB on the embedded database, merged at a quiet moment (db/maintenance.ts);
+    // (decisions 053, 057): 32 MB on the embedded database, merged soon after a save (db/maintenance.ts);
     // PostgreSQL's default 4 MB, merged by the inserts and autovacuum.
     index('search_passages_vector_idx').using('gin', t.searchVector),
   ],
