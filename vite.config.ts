@@ -138,11 +138,15 @@ function serviceWorker(): Plugin {
         if (file?.type !== 'chunk') return
         for (const css of file.viteMetadata?.importedCss ?? []) shell.add(css)
         for (const imported of file.imports) visit(imported)
-        // The visitor's lazy parts too (dialogs, popovers, the search page…), so they open offline;
-        // never the administrator's screens or the login behind them.
+        // The visitor's lazy parts too (the app itself, dialogs, popovers, the search page…), so they
+        // open offline; never the administrator's screens or the login behind them. A lazy part is
+        // judged by the module it was imported for: the app's own chunk holds a few auth modules
+        // (the session), and judging it by any of its modules left the whole app out.
         for (const imported of file.dynamicImports) {
           const lazy = bundle[imported]
-          if (lazy?.type === 'chunk' && !lazy.moduleIds.some((id) => ADMIN_CODE.test(id))) visit(imported)
+          if (lazy?.type === 'chunk' && !ADMIN_CODE.test(lazy.facadeModuleId ?? lazy.moduleIds.join('\n'))) {
+            visit(imported)
+          }
         }
       }
       visit(entry.fileName)

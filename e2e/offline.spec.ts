@@ -172,6 +172,30 @@ test('the site is installable: manifest, icons and the worker are served as brow
   expect(csp).toContain("worker-src 'self'")
 })
 
+test("the worker keeps the visitor's whole app when it installs, and none of the administrator's screens", async ({
+  page,
+}) => {
+  const scripts = new Set<string>()
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) scripts.add(url.pathname)
+  })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await workerReady(page, '/index.html')
+  const kept = (await cacheKeys(page)).map((key) => new URL(key.split(' ')[1]!).pathname)
+  // every script the first visit ran, the app's own chunk above all (it was left out once)
+  expect(scripts.size).toBeGreaterThan(3)
+  for (const script of scripts) expect(kept).toContain(script)
+  // the visitor's lazy parts, which this visit never opened, are there to open offline
+  for (const part of [/\/TermPopup-/, /\/SearchPage-/, /\/FeedbackForm-/]) {
+    expect(kept.some((path) => part.test(path))).toBe(true)
+  }
+  // the administrator's screens and the editor are not
+  for (const path of kept)
+    expect(path).not.toMatch(/\/(?:ContentEditorForm|UsersPage|RevisionHistoryPage|ToolbarButton)-/)
+})
+
 test('a page opened once is readable offline after a reload; a page never opened says so', async ({
   page,
   context,
