@@ -3,6 +3,7 @@
 import type { SearchAnswer, SearchResult } from '#shared/api/search.ts'
 import { READER_CHUNK_SIZE } from '#shared/limits.ts'
 import { openDatabase } from '../server/db/client.ts'
+import { CollectionCatalogue } from '../server/modules/collections/collections.service.ts'
 import { search } from '../server/modules/search/search.service.ts'
 import { fold, searchQueries, type SearchCase } from './make-search-queries.ts'
 import { Client } from './lib/http.ts'
@@ -136,13 +137,18 @@ export async function searchOverHttp(server: RunningServer, label: string): Prom
   }
 }
 
-/** The same queries through search() on a database handle: the SQL and ranking without HTTP. */
+/**
+ * The same queries through search() on a database handle: the SQL and ranking without HTTP. The
+ * references are read with the collections table as the server reads them (without it, "SN 55.37"
+ * style queries take a cheaper path and the baseline would not be the same work).
+ */
 export async function searchDirect(database: { databaseUrl?: string; dataDir: string }): Promise<number[]> {
   const cases = readQueries()
   const handle = await openDatabase(database)
   const samples: number[] = []
   try {
-    const options = { includeLexicon: true, publishedOnly: true }
+    const references = await new CollectionCatalogue(handle.db).reader()
+    const options = { includeLexicon: true, publishedOnly: true, references }
     for (const c of cases) await search(handle.db, c.q, options)
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of cases) {
