@@ -4,6 +4,7 @@
 // the database instead (server/db/job-lock.ts).
 import type { Db } from './db/client.ts'
 import { readerPageCache, type ReaderPageCache } from './http/reader-page.ts'
+import { compressedShells, type CompressedShells } from './http/static.ts'
 import { TextCache } from './lib/text-cache.ts'
 import {
   closeContentContext,
@@ -19,7 +20,9 @@ import {
   type ExportOptions,
   type ExportState,
 } from './modules/export/export.service.ts'
+import { PublicImages } from './modules/images/public-images.ts'
 import { pageMetaByBuild } from './modules/site/page-meta.ts'
+import { sitemapCache, type SitemapCache } from './modules/site/site.routes.ts'
 import { FormsRegeneration } from './modules/terms/term-forms.ts'
 import { TermLookupIndex } from './modules/terms/term-lookup.ts'
 
@@ -35,6 +38,12 @@ export interface AppState {
   readerMeta: ReturnType<typeof pageMetaByBuild>
   /** Reader pages' HTML as made from a summary and build (http/reader-page.ts, decision 039). */
   readerPages: ReaderPageCache
+  /** Page shells compressed per encoding (http/static.ts). */
+  shells: CompressedShells
+  /** Which pictures published pages show, so only those are served to visitors (images/public-images.ts). */
+  publicImages: PublicImages
+  /** /sitemap.xml per origin while the page states' moment stands (site/site.routes.ts). */
+  sitemaps: SitemapCache
   /** The canon's collections as reference reading uses them, checked against the table at most once a second. */
   collections: CollectionCatalogue
   /** Every term's forms by plain spelling, for GET /api/terms/lookup (terms/term-lookup.ts, decision 055). */
@@ -55,6 +64,9 @@ export async function createAppState(db: Db, databaseUrl?: string, exports?: Exp
     titleBars: keptTitleBars(content),
     readerMeta: pageMetaByBuild(db),
     readerPages: readerPageCache(),
+    shells: compressedShells(),
+    publicImages: new PublicImages(db, content.pageStates),
+    sitemaps: sitemapCache(db),
     collections: new CollectionCatalogue(db),
     termLookup,
     formsRegeneration: new FormsRegeneration(db, () => termLookup.changed()),

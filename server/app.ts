@@ -119,13 +119,17 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(termUsageRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(auditRoutes, { db })
-  await app.register(imagesRoutes, { db, moments: content.pageStates })
+  await app.register(imagesRoutes, { db, publicImages: state.publicImages })
   await app.register(usersRoutes, { db })
   await app.register(trashRoutes, { db })
   await app.register(collectionsRoutes, { db, catalogue: state.collections })
 
   await app.register(searchRoutes, { db, termDescriptions: state.termDescriptions, collections: state.collections })
-  await app.register(siteRoutes, { db, donationUrl: config.donationUrl, moments: content.pageStates })
+  await app.register(siteRoutes, {
+    donationUrl: config.donationUrl,
+    moments: content.pageStates,
+    sitemaps: state.sitemaps,
+  })
 
   const answersAtOnce = chunksAtOnce(content, {
     fixedHeaders,
@@ -140,6 +144,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
     indexHtml,
     clientDir,
     kept: state.readerPages,
+    shells: state.shells,
     isAdministrator: (request, reply) => isAdministrator(db, request, reply),
     sources: {
       withMeta: async (shellHtml, pathname, origin) => {

@@ -11,7 +11,7 @@ import { IdString } from '#shared/api/common.ts'
 import type { ReaderFirstView } from '#shared/first-view.ts'
 import { firstViewTarget, loadFirstViewTemplates, withFirstView } from './first-view.ts'
 import { namedPlugin } from './named-plugin.ts'
-import { registerClient } from './static.ts'
+import { registerClient, type CompressedShells } from './static.ts'
 
 /** A published page's title bar, as its first view shows it. */
 type TitleBar = ReaderFirstView['summary']
@@ -48,6 +48,8 @@ export interface ReaderPageOptions {
   clientDir: string | undefined
   sources: PageSources
   kept: ReaderPageCache
+  /** The shells compressed per encoding (static.ts compressedShells, one per app state). */
+  shells: CompressedShells
   isAdministrator: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>
 }
 
@@ -58,7 +60,7 @@ export interface ReaderPageOptions {
 export const readerPage = namedPlugin<ReaderPageOptions>(
   'reader-page',
   ['auth', 'route-costs', 'compression'],
-  async (app, { indexHtml, clientDir, sources, kept, isAdministrator }) => {
+  async (app, { indexHtml, clientDir, sources, kept, shells, isAdministrator }) => {
     const firstViews = loadFirstViewTemplates(clientDir)
     // The client build's shell, named by its hash (made once: the same bytes serve every page).
     const shellId = indexHtml === undefined ? '' : createHash('sha256').update(indexHtml).digest('base64url')
@@ -113,6 +115,7 @@ export const readerPage = namedPlugin<ReaderPageOptions>(
         return { html: made, identity }
       },
       isAdministrator,
+      shells,
     )
   },
 )

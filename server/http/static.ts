@@ -96,8 +96,11 @@ const gzip = promisify(zlib.gzip)
 /** Shells smaller than this go out as they are (as @fastify/compress's threshold). */
 const SHELL_COMPRESS_MIN = 1024
 
-/** Each distinct page shell compressed once per encoding: the first chunk's page reads it again and again. */
-function compressedShells() {
+/**
+ * Each distinct page shell compressed once per encoding (kept on the app state, app-state.ts): the
+ * first chunk's page reads it again and again.
+ */
+export function compressedShells() {
   const cache = new LRUCache<string, Buffer>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (bytes) => bytes.length })
   return async (key: string, html: string, encoding: 'br' | 'gzip') => {
     const cached = cache.get(key)
@@ -122,13 +125,15 @@ function compressedShells() {
  * `indexHtml` is the built client's, read once by the caller (readIndexHtml), which also hashes its
  * inline scripts into the CSP: the page shell sent is always made from the same bytes.
  */
+export type CompressedShells = ReturnType<typeof compressedShells>
+
 export async function registerClient(
   app: FastifyInstance,
   indexHtml: string | undefined,
   pageShell: PageShell,
   isAdministrator: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>,
+  compressed: CompressedShells,
 ) {
-  const compressed = compressedShells()
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
     const pathname = request.url.split('?')[0]!
     const appPage = matchAppPath(pathname)

@@ -6,77 +6,15 @@
 import v8 from 'node:v8'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
+import { BackgroundWork } from '../../lib/background-work.ts'
 import { TextCache } from '../../lib/text-cache.ts'
 import { ProcessingWorker } from './processing/run-in-worker.ts'
-import {
-  ChunkStore,
-  outlineCache,
-  PageStates,
-  pageTextCache,
-  type OutlineCache,
-  type PageTextCache,
-} from './reader/index.ts'
+import { ChunkStore, outlineCache, PageStates, pageTextCache, type ReaderContext } from './reader/index.ts'
 
-/**
- * Work that goes on after its request has its answer: removing a superseded build, or a job over
- * every page (reprocessing). When the app closes, `stop` tells what runs to stop (a job looks at
- * `signal` between two pages and marks its run interrupted, reprocess.service.ts) and waits for it.
- */
-export class BackgroundWork {
-  private readonly controller = new AbortController()
-  private readonly running = new Set<Promise<void>>()
-
-  /** Aborted once the work is told to stop. */
-  get signal(): AbortSignal {
-    return this.controller.signal
-  }
-
-  /** Starts `work`; a failure is dropped (what it leaves is for `removeStaleBuilds`, or in its job's row). */
-  start(work: () => Promise<void>): void {
-    const running: Promise<void> = work()
-      .catch(() => {})
-      .finally(() => this.running.delete(running))
-    this.running.add(running)
-  }
-
-  /** Waits until nothing is running. */
-  async settle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all(this.running)
-  }
-
-  /** Tells what runs to stop, then waits until nothing is running (before the database closes). */
-  async stop(): Promise<void> {
-    this.controller.abort()
-    await this.settle()
-  }
-}
-
-export interface ContentContext {
-  db: Db
+export interface ContentContext extends ReaderContext {
   /** Jobs this app runs (reprocessing every page): stopped between two pages when it closes. */
   jobs: BackgroundWork
   worker: ProcessingWorker
-  /** Removals of superseded builds, after their save has answered. */
-  background: BackgroundWork
-  /**
-   * Reader chunks as the bytes they are sent as (UTF-8 JSON, gzip, brotli), keyed by page, build,
-   * chunk and size (chunk-store.ts). Every save and reprocessing makes a new build, so an entry can
-   * never be stale, whichever server process made it.
-   */
-  chunks: ChunkStore
-  /** Every page's reader state (published, version, build, blocks), kept true across processes. */
-  pageStates: PageStates
-  /**
-   * A page's HTML as sent (its body, processed body and links section, sanitised again), so a
-   * repeat costs a lookup (a 9 MB body takes ~0.2 s once). Room for both bodies of the largest page.
-   */
-  pageHtml: TextCache
-  /** Anchor indexes by build: the 9 MB page has ~47,000 ids, parsed once per build. */
-  anchors: LRUCache<number, Map<string, number>>
-  /** Builds' outlines, which give readers' headings their levels (reader/reader.service.ts). */
-  outlines: OutlineCache
-  /** Builds' text as find in page folds it (reader/find-in-page.ts). */
-  pageTexts: PageTextCache
 }
 
 /**

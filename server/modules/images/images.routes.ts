@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts'
 import { assertWellFormedText, multipartFieldValues } from '../../http/text-guard.ts'
 import { AppError, badRequest, codeOfStatus, notFound } from '../../http/errors.ts'
 import { sendVersioned } from '../../http/immutable.ts'
-import { PublicImages, type ChangeMoments } from './public-images.ts'
+import type { PublicImages } from './public-images.ts'
 import { changeImageAlt, imageLibrary, removeImage, servedImage, uploadImage } from './images.service.ts'
 
 const MAX_MEGABYTES = IMAGE_MAX_BYTES / 1024 / 1024
@@ -37,8 +37,10 @@ async function readImageUpload(request: FastifyRequest) {
   }
 }
 
-export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; moments: ChangeMoments }> = async (app, { db, moments }) => {
-  const publicImages = new PublicImages(db, moments)
+export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicImages: PublicImages }> = async (
+  app,
+  { db, publicImages },
+) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 10 } })
 
   app.post(

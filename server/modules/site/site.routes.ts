@@ -19,30 +19,15 @@ export interface Moments {
 
 const xmlEscape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
-export const siteRoutes: FastifyPluginAsyncZod<{
-  db: Db
-  donationUrl: string | undefined
-  moments: Moments
-}> = async (app, { db, donationUrl, moments }) => {
-  app.get(
-    '/api/site',
-    { config: { access: 'public', cost: 'fixed' }, schema: { response: { 200: SiteInfo } } },
-    async () => ({
-      donationUrl: donationUrl ?? null,
-    }),
-  )
-
-  app.get('/robots.txt', { config: { access: 'public', cost: 'fixed' } }, async (request, reply) => {
-    const origin = `${request.protocol}://${request.host}`
-    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600')
-    return `User-agent: *\nDisallow: /admin\nDisallow: /auth\nDisallow: /api/\nAllow: /api/content/\n\nSitemap: ${origin}/sitemap.xml\n`
-  })
-
-  // Made once per origin (the address it is asked under) while the page states' moment stands, and
-  // at least every few minutes (terms changed in another process move no moment), however often it
-  // is asked: its work grows with the pages and terms the library holds. A page deleted, moved to
-  // the trash or unpublished leaves it at once.
-  const sitemaps = new LRUCache<string, string>({
+/**
+ * The app's sitemaps (kept on the app state, app-state.ts), one per origin (the address it is asked
+ * under) and moment. Made once while the page states' moment stands, and at least every few minutes
+ * (terms changed in another process move no moment), however often it is asked: its work grows with
+ * the pages and terms the library holds. A page deleted, moved to the trash or unpublished leaves it
+ * at once.
+ */
+export function sitemapCache(db: Db) {
+  return new LRUCache<string, string>({
     max: 8,
     ttl: SITEMAP_TTL_MS,
     fetchMethod: async (key) => {
@@ -62,6 +47,29 @@ export const siteRoutes: FastifyPluginAsyncZod<{
       ].join('\n')
     },
   })
+}
+
+export type SitemapCache = ReturnType<typeof sitemapCache>
+
+export const siteRoutes: FastifyPluginAsyncZod<{
+  donationUrl: string | undefined
+  moments: Moments
+  sitemaps: SitemapCache
+}> = async (app, { donationUrl, moments, sitemaps }) => {
+  app.get(
+    '/api/site',
+    { config: { access: 'public', cost: 'fixed' }, schema: { response: { 200: SiteInfo } } },
+    async () => ({
+      donationUrl: donationUrl ?? null,
+    }),
+  )
+
+  app.get('/robots.txt', { config: { access: 'public', cost: 'fixed' } }, async (request, reply) => {
+    const origin = `${request.protocol}://${request.host}`
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600')
+    return `User-agent: *\nDisallow: /admin\nDisallow: /auth\nDisallow: /api/\nAllow: /api/content/\n\nSitemap: ${origin}/sitemap.xml\n`
+  })
+
   app.get(
     '/sitemap.xml',
     { config: { access: 'public', cost: { grows: 'library', bounds: ['cache'] } } },

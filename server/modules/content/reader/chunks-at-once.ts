@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { versionedHeaderLists, writeVersioned, type VersionedHeaderLists } from '../../../http/immutable.ts'
-import type { ContentContext } from '../content-state.ts'
+import type { ReaderContext } from './reader-context.ts'
 import { CHUNK_TYPE, chunkEncodingFor, chunkEtag, chunkKeptBy } from './chunk-answer.ts'
 import { chunkKey } from './chunk-store.ts'
 
@@ -55,7 +55,7 @@ export interface ChunksAtOnce {
 }
 
 export function chunksAtOnce(
-  content: ContentContext,
+  content: ReaderContext,
   options: {
     /** The headers every answer carries (security-headers.ts), Strict-Transport-Security aside. */
     fixedHeaders: Readonly<Record<string, string>>

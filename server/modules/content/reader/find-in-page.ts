@@ -15,7 +15,7 @@ import {
   foldQuery,
   occurrences,
 } from '#shared/text/find-in-page.ts'
-import type { ContentContext } from '../content-state.ts'
+import type { ReaderContext } from './reader-context.ts'
 import { type BuildRead, linksSection, readableState } from './reader.service.ts'
 import * as builds from './reader-builds.repo.ts'
 
@@ -51,7 +51,7 @@ export type PageTextCache = LRUCache<number, PageText, PageTextSource>
  * The content context's folded page texts by build, each made once (concurrent finds share the
  * making) from the build's blocks and the page's links section.
  */
-export function pageTextCache(content: Pick<ContentContext, 'db' | 'pageHtml'>): PageTextCache {
+export function pageTextCache(content: Pick<ReaderContext, 'db' | 'pageHtml'>): PageTextCache {
   return new LRUCache<number, PageText, PageTextSource>({
     maxSize: PAGE_TEXT_CACHE_CHARS,
     sizeCalculation: (page) => page.text.length + 16 * page.ids.length + 1,
@@ -61,7 +61,7 @@ export function pageTextCache(content: Pick<ContentContext, 'db' | 'pageHtml'>):
 
 /** The build's page text, or undefined when the build is gone (a save replaced it meanwhile). */
 async function readPageText(
-  content: Pick<ContentContext, 'db' | 'pageHtml'>,
+  content: Pick<ReaderContext, 'db' | 'pageHtml'>,
   buildId: number,
   { id, blockCount }: PageTextSource,
 ) {
@@ -154,7 +154,7 @@ export function topLevelTexts(html: string): Array<{ id: string; text: string }>
 }
 
 /** The page's text for the build it shows now, made once per build. */
-async function fetchPageText(content: ContentContext, id: number, buildId: number, blockCount: number) {
+async function fetchPageText(content: ReaderContext, id: number, buildId: number, blockCount: number) {
   return content.pageTexts.fetch(buildId, { context: { id, blockCount } })
 }
 
@@ -163,7 +163,7 @@ async function fetchPageText(content: ContentContext, id: number, buildId: numbe
  * more), case and diacritics aside; visitors only find in published pages.
  */
 export async function findInPage(
-  content: ContentContext,
+  content: ReaderContext,
   id: number,
   query: string,
   { canSeeDrafts, retry = true }: BuildRead,

@@ -7,7 +7,7 @@ import type { ReaderFirstView } from '#shared/first-view.ts'
 import { READER_CHUNK_SIZE } from '#shared/limits.ts'
 import { notFound } from '../../../http/errors.ts'
 import { findPageHeaders, findPageSummary, type PageSummaryRow } from './reader.repo.ts'
-import type { ContentContext } from '../content-state.ts'
+import type { ReaderContext } from './reader-context.ts'
 import { readChunk, type PageReader } from './reader.service.ts'
 
 const toSummary = ({ previous, next, ...row }: PageSummaryRow): ContentSummary => ({
@@ -21,7 +21,7 @@ const toSummary = ({ previous, next, ...row }: PageSummaryRow): ContentSummary =
 })
 
 export async function readSummary(
-  { db }: ContentContext,
+  { db }: ReaderContext,
   id: number,
   { canSeeDrafts }: PageReader,
 ): Promise<ContentSummary> {
@@ -30,7 +30,7 @@ export async function readSummary(
   return toSummary(row)
 }
 
-export async function readToc({ db }: ContentContext, id: number, { canSeeDrafts }: PageReader): Promise<ContentToc> {
+export async function readToc({ db }: ReaderContext, id: number, { canSeeDrafts }: PageReader): Promise<ContentToc> {
   const row = await findPageHeaders(db, id)
   if (!row || (!row.published && !canSeeDrafts)) throw notFound('Content')
   return { headers: JSON.parse(row.headers) as ContentToc['headers'] }
@@ -40,7 +40,7 @@ export async function readToc({ db }: ContentContext, id: number, { canSeeDrafts
  * A published page's title bar as a visitor gets it (one query); undefined for anything else. With
  * its build, it names the page's first view: the server keeps the HTML made from it.
  */
-export async function readFirstViewSummary(content: ContentContext, id: number): Promise<ContentSummary | undefined> {
+export async function readFirstViewSummary(content: ReaderContext, id: number): Promise<ContentSummary | undefined> {
   const row = await findPageSummary(content.db, id)
   return row?.published ? toSummary(row) : undefined
 }
@@ -52,7 +52,7 @@ export async function readFirstViewSummary(content: ContentContext, id: number):
  * asks the database nothing. Pages that are not published are kept too (as null), within the
  * bound, so a flood of made-up ids costs a query each only once per change.
  */
-export function keptTitleBars(content: ContentContext) {
+export function keptTitleBars(content: ReaderContext) {
   const kept = new LRUCache<number, { moment: number; summary: ContentSummary | null }>({ max: 5_000 })
   return async (id: number): Promise<ContentSummary | undefined> => {
     const { pageStates } = content
@@ -67,7 +67,7 @@ export function keptTitleBars(content: ContentContext) {
 
 /** The summary with the page's first chunk (usually from memory); undefined once the page is gone. */
 export async function readFirstView(
-  content: ContentContext,
+  content: ReaderContext,
   summary: ContentSummary,
 ): Promise<ReaderFirstView | undefined> {
   const chunk = await readChunk(content, summary.id, 0, READER_CHUNK_SIZE, { canSeeDrafts: false })

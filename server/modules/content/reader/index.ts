@@ -5,6 +5,7 @@ export { ChunkStore } from './chunk-store.ts'
 export { pageTextCache, type PageTextCache } from './find-in-page.ts'
 export { keptTitleBars, readFirstView } from './first-view.ts'
 export { PageStates } from './page-states.ts'
+export type { ReaderContext } from './reader-context.ts'
 export {
   deleteBuild,
   finishBuild,

@@ -1,7 +1,7 @@
 // Switching a page to a new reader build: the build is written first, where no reader sees it, then
 // one short transaction makes it the page's; the build shown before is removed after the answer.
 import type { Tx } from '../../../db/client.ts'
-import type { ContentContext } from '../content-state.ts'
+import type { ReaderContext } from './reader-context.ts'
 import type { StoredPage } from '../processing/stored-page.ts'
 import * as builds from './reader-builds.repo.ts'
 import { timed, type PhaseClock } from '../processing/save-timing.ts'
@@ -21,7 +21,7 @@ const STALE_BUILD_MS = 60 * 60 * 1000
  * the time of writing (its phases) and of the switch (`commit`).
  */
 export async function withBuild<T>(
-  { db, background }: Pick<ContentContext, 'db' | 'background'>,
+  { db, background }: Pick<ReaderContext, 'db' | 'background'>,
   processed: StoredPage | (() => Promise<number>),
   clock: PhaseClock | undefined,
   switchTo: (tx: Tx, buildId: number) => Promise<{ result: T; previousBuild: number | null }>,
@@ -41,7 +41,7 @@ export async function withBuild<T>(
 }
 
 /** Builds no page shows, older than an hour: what a server stopped in the middle of a save left. */
-export async function removeStaleBuilds(db: ContentContext['db']) {
+export async function removeStaleBuilds(db: ReaderContext['db']) {
   for (const buildId of await builds.listStaleBuilds(db, new Date(Date.now() - STALE_BUILD_MS))) {
     await builds.deleteBuild(db, buildId)
   }

@@ -14,14 +14,14 @@ import {
 } from '#shared/api/content.ts'
 import { AppError } from '../../../http/errors.ts'
 import { sendVersioned } from '../../../http/immutable.ts'
-import type { ContentContext } from '../content-state.ts'
+import type { ReaderContext } from './reader-context.ts'
 import { CHUNK_TYPE, chunkEncodingFor, chunkEtag, chunkKeptBy } from './chunk-answer.ts'
 import { findInPage } from './find-in-page.ts'
 import { readSummary, readToc } from './first-view.ts'
 import { locateAnchor, readChunk } from './reader.service.ts'
 
 /** The reader's title bar and table of contents, each without the page's body or links section. */
-export const firstViewRoutes: FastifyPluginAsyncZod<{ content: ContentContext }> = async (app, { content }) => {
+export const firstViewRoutes: FastifyPluginAsyncZod<{ content: ReaderContext }> = async (app, { content }) => {
   app.get(
     '/api/content/:id/summary',
     {
@@ -42,7 +42,7 @@ export const firstViewRoutes: FastifyPluginAsyncZod<{ content: ContentContext }>
 }
 
 /** Reader chunks, jumps to an anchor and find in page. */
-export const readerRoutes: FastifyPluginAsyncZod<{ content: ContentContext }> = async (app, { content }) => {
+export const readerRoutes: FastifyPluginAsyncZod<{ content: ReaderContext }> = async (app, { content }) => {
   app.get(
     '/api/content/:id/chunks',
     // No response schema: the body is JSON text (ReaderChunk) prepared, compressed and cached by readChunk.

@@ -3,7 +3,7 @@
 import { LRUCache } from 'lru-cache'
 import { AppError, notFound } from '../../../http/errors.ts'
 import type { Db } from '../../../db/client.ts'
-import type { ContentContext } from '../content-state.ts'
+import type { ReaderContext } from './reader-context.ts'
 import { type ChunkBytes, type ChunkEncoding, chunkKey } from './chunk-store.ts'
 import { type PageOutline, pageOutline, withOutlineLevels } from '../processing/reader-headings.ts'
 import { sanitizePageHtml } from '../processing/sanitize.ts'
@@ -25,7 +25,7 @@ export interface BuildRead extends PageReader {
 }
 
 /** The page's reader state from memory (page-states.ts); visitors only see published pages. */
-export async function readableState({ pageStates }: ContentContext, id: number, { canSeeDrafts }: PageReader) {
+export async function readableState({ pageStates }: ReaderContext, id: number, { canSeeDrafts }: PageReader) {
   const state = await pageStates.get(id)
   if (!state || (!state.published && !canSeeDrafts)) throw notFound('Content')
   return state
@@ -36,7 +36,7 @@ export async function readableState({ pageStates }: ContentContext, id: number, 
  * open: stored blocks are clean and the sanitiser is idempotent, so the bytes are the same), or
  * undefined when the build lost them: a save switched the page to a new build and removed this one.
  */
-async function sentBlocks({ db }: ContentContext, buildId: number | null, from: number, to: number) {
+async function sentBlocks({ db }: ReaderContext, buildId: number | null, from: number, to: number) {
   if (buildId === null) return []
   const blocks = await builds.readBlocks(db, buildId, from, to)
   return blocks.length < to - from ? undefined : blocks.map((html) => sanitizePageHtml(html))
@@ -46,7 +46,7 @@ async function sentBlocks({ db }: ContentContext, buildId: number | null, from: 
  * Blocks `from … to-1` of a build as stored, not sanitised again: the EPUB export reads a page this
  * way, a batch at a time, and sanitises in its worker thread; undefined when the build is gone.
  */
-export async function readStoredBlocks({ db }: ContentContext, buildId: number, from: number, to: number) {
+export async function readStoredBlocks({ db }: ReaderContext, buildId: number, from: number, to: number) {
   const blocks = await builds.readBlocks(db, buildId, from, to)
   return blocks.length < to - from ? undefined : blocks
 }
@@ -56,7 +56,7 @@ export async function readStoredBlocks({ db }: ContentContext, buildId: number, 
  * levels of the page's outline (processing/reader-headings.ts); undefined when the build is gone.
  */
 async function readerBlocks(
-  content: ContentContext,
+  content: ReaderContext,
   build: { buildId: number | null; blockCount: number },
   from: number,
   to: number,
@@ -76,7 +76,7 @@ async function readerBlocks(
  * its commit, when readers may already be on the new build) makes the cache abort that read: the
  * readers waiting on it then take the outline the save set.
  */
-export async function fetchOutline(content: ContentContext, buildId: number, blockCount: number) {
+export async function fetchOutline(content: ReaderContext, buildId: number, blockCount: number) {
   const cache = content.outlines
   try {
     return await cache.fetch(buildId, { context: blockCount })
@@ -92,7 +92,7 @@ export async function fetchOutline(content: ContentContext, buildId: number, blo
  * bytes the chunks send): the chunks joined, without reading the build back. Keeps the build's
  * outline, so its chunks need no look at its blocks for it.
  */
-export function processedBodyOfSave(content: ContentContext, buildId: number | null, blocks: readonly string[]) {
+export function processedBodyOfSave(content: ReaderContext, buildId: number | null, blocks: readonly string[]) {
   const sent = buildId === null ? blocks : withOutlineLevels(blocks, 0, outlineFromBlocks(content, buildId, blocks))
   return sent.join(BLOCK_JOINER)
 }
@@ -117,7 +117,7 @@ export function outlineCache(db: Db): OutlineCache {
   })
 }
 
-function outlineFromBlocks(content: ContentContext, buildId: number, blocks: readonly string[]): PageOutline {
+function outlineFromBlocks(content: ReaderContext, buildId: number, blocks: readonly string[]): PageOutline {
   const cache = content.outlines
   const known = cache.get(buildId)
   if (known) return known
@@ -145,7 +145,7 @@ async function readOutline(db: Db, buildId: number, blockCount: number) {
  * undefined when the page is no longer on this build.
  */
 export async function linksSection(
-  content: Pick<ContentContext, 'db' | 'pageHtml'>,
+  content: Pick<ReaderContext, 'db' | 'pageHtml'>,
   id: number,
   buildId: number | null,
 ) {
@@ -160,7 +160,7 @@ export async function linksSection(
  * The page's links section of a build as stored (not sanitised again: the EPUB export's worker does),
  * null when it has none, undefined when the page is no longer on this build.
  */
-export async function storedLinksSection(content: ContentContext, id: number, buildId: number) {
+export async function storedLinksSection(content: ReaderContext, id: number, buildId: number) {
   const row = await findLinksOfBuild(content.db, id, buildId)
   if (!row) return undefined
   return row.linksContent ?? null
@@ -175,7 +175,7 @@ export type { ChunkEncoding } from './chunk-store.ts'
  * answer's bytes come from memory when kept: nothing here grows with the page.
  */
 export async function readChunk(
-  content: ContentContext,
+  content: ReaderContext,
   id: number,
   chunk: number,
   size: number,
@@ -233,7 +233,7 @@ export async function readChunk(
  * chunks are (so it equals chunks 0 … n-1 joined with BLOCK_JOINER); undefined when the build is gone.
  */
 export async function readProcessedBody(
-  content: ContentContext,
+  content: ReaderContext,
   page: { id: number; buildId: number | null; blockCount: number },
 ): Promise<string | undefined> {
   const key = `processed:${page.id}:${page.buildId}`
@@ -246,7 +246,7 @@ export async function readProcessedBody(
   return html
 }
 
-async function anchorIndex(content: ContentContext, buildId: number): Promise<Map<string, number> | undefined> {
+async function anchorIndex(content: ReaderContext, buildId: number): Promise<Map<string, number> | undefined> {
   const cached = content.anchors.get(buildId)
   if (cached) return cached
   const stored = await builds.readAnchorIndex(content.db, buildId)
@@ -257,7 +257,7 @@ async function anchorIndex(content: ContentContext, buildId: number): Promise<Ma
 }
 
 export async function locateAnchor(
-  content: ContentContext,
+  content: ReaderContext,
   id: number,
   anchor: string,
   size: number,
