@@ -69,17 +69,29 @@ const marksWhole = (word: string) => matchesWhole(word) || [...word].length <= 2
 
 export const isEmptyQuery = (query: SearchQuery) => query.words.length === 0 && query.phrases.length === 0
 
+/** What may stand as a word in a tsquery written here: letters and digits only. */
+const TS_WORD = /^[\p{L}\p{N}]+$/u
+
 /**
  * A PostgreSQL tsquery for the 'simple' configuration: every word as a prefix, every phrase as
  * words in sequence, all required. Only letters and digits reach it (and the dots of a reference's
  * number, server/modules/search/references.ts), so it cannot be malformed.
  */
-export function toTsQuery(query: SearchQuery): string {
+export function toTsQuery(
+  query: SearchQuery,
+  otherForms: ReadonlyMap<string, readonly string[]> = new Map(),
+  { whole = false }: { whole?: boolean } = {},
+): string {
   // Numbers match whole ('MN 10' is not MN 100); words match as prefixes ('satipat' finds satipaṭṭhāna).
-  const parts = [
-    ...query.words.map((word) => (matchesWhole(word) ? word : `${word}:*`)),
-    ...query.phrases.map((phrase) => `(${phrase.join(' <-> ')})`),
-  ]
+  // A word that is a form of a lexicon term matches the term's other forms too, each whole.
+  const wordPart = (word: string) => {
+    // `whole`: a word that has other forms stands as typed, not as a prefix (the typed form itself)
+    const typed = matchesWhole(word) || (whole && otherForms.has(word)) ? word : `${word}:*`
+    if (whole) return typed
+    const forms = (otherForms.get(word) ?? []).filter((form) => TS_WORD.test(form))
+    return forms.length === 0 ? typed : `(${[typed, ...forms].join(' | ')})`
+  }
+  const parts = [...query.words.map(wordPart), ...query.phrases.map((phrase) => `(${phrase.join(' <-> ')})`)]
   return parts.join(' & ')
 }
 
@@ -111,7 +123,8 @@ export function findMatches(text: string, query: SearchQuery): { start: number; 
       from = at + needle.length
     }
   }
-  return matches.sort((a, b) => a.start - b.start)
+  // Where two start together (a word as a prefix, and a longer form of it), the longer comes first.
+  return matches.sort((a, b) => a.start - b.start || b.end - a.end)
 }
 
 /** The letters and digits of a text, folded, without the spaces, hyphens and marks between them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ReferenceReader } from '#shared/text/references.ts'
-import { parseQuery } from './search-query.ts'
+import { formWords, parseQuery, tsQueriesWithForms } from './search-query.ts'
 
 describe('parseQuery', () => {
   it.each([
@@ -124,5 +124,23 @@ describe('parseQuery of a reference', () => {
       '(linked <-> discourses <-> 55.37) | (samyutta <-> nikaya <-> 55.37) | (sn <-> 55.37) | ' +
         '(linked:* & discourses:* & 55.37) | (linked:* & discourses:* & 55 & 37)',
     )
+  })
+})
+
+describe('other forms of the typed words', () => {
+  it('looks up words of four letters or more, not numbers, at most four, never in a reference', () => {
+    expect(formWords(parseQuery('taṇhā ca 2024 dhammo')!)).toEqual(['tanha', 'dhammo'])
+    expect(formWords(parseQuery('aaaa bbbb cccc dddd eeee')!)).toHaveLength(4)
+    expect(formWords(parseQuery('SN 55.37')!)).toEqual([])
+  })
+
+  it('finds a word or any of its forms, and puts the word typed whole first', () => {
+    const query = parseQuery('taṇhāya loka')!
+    const forms = new Map([['tanhaya', ['tanha', 'tanham', "bad'form"]]])
+    expect(tsQueriesWithForms(query, forms)).toEqual({
+      found: '(tanhaya:* | tanha | tanham) & loka:*',
+      typed: 'tanhaya & loka:*',
+    })
+    expect(tsQueriesWithForms(query, new Map())).toEqual({ found: query.tsQuery, typed: query.tsQuery })
   })
 })

@@ -73,3 +73,32 @@ function referenceQuery(reference: Reference): SearchQuery {
   const [collection, number] = formatReference(reference).toLowerCase().split(' ')
   return { words: [], phrases: [[collection!, number!]] }
 }
+
+/** Words shorter than this are not looked up as forms of a term (short Pāli forms are English words too). */
+const FORM_WORD_MIN_CHARS = 4
+/** The typed words looked up as forms, at most. */
+const FORM_WORDS_MAX = 4
+
+/**
+ * The typed words worth looking up as forms of a lexicon term: a query of words (not a reference),
+ * each word long enough and not a number.
+ */
+export function formWords(query: ParsedQuery): string[] {
+  if (query.reference) return []
+  return [...new Set(query.words)]
+    .filter((word) => [...word].length >= FORM_WORD_MIN_CHARS && /\p{L}/u.test(word))
+    .slice(0, FORM_WORDS_MAX)
+}
+
+/**
+ * The passages' tsqueries when words have other forms: `found`, each such word or any of its forms
+ * (the word still a prefix); `typed`, each such word whole as typed, which puts the passages holding
+ * the typed form first. Without other forms both are the query's own.
+ */
+export function tsQueriesWithForms(
+  query: ParsedQuery,
+  otherForms: ReadonlyMap<string, readonly string[]>,
+): { found: string; typed: string } {
+  if (otherForms.size === 0 || query.reference) return { found: query.tsQuery, typed: query.tsQuery }
+  return { found: toTsQuery(query, otherForms), typed: toTsQuery(query, otherForms, { whole: true }) }
+}

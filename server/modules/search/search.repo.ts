@@ -85,17 +85,23 @@ export interface PassagePage {
  * Passages whose text matches, at most three per page (its best), headings first and then by
  * relevance (headings weigh more than body text, weight A); counted, and the window's rows read.
  */
+/**
+ * `tsQuery` finds the passages; `exactTsQuery` (the words as typed, when `tsQuery` also holds other
+ * forms of a term) puts those holding the typed forms before those holding only other forms.
+ */
 export async function searchPassages(
   db: DbOrTx,
   tsQuery: string,
   options: PageFilter,
   window: PassageWindow,
+  exactTsQuery: string = tsQuery,
 ): Promise<PassagePage> {
   const end = window.offset + window.limit
+  const exact = exactTsQuery === tsQuery ? sql`true` : sql`sp.search_vector @@ to_tsquery('simple', ${exactTsQuery})`
   const result = await db.execute<Record<string, unknown>>(sql`
     WITH q AS (SELECT to_tsquery('simple', ${tsQuery}) AS query),
     matched AS (
-      SELECT sp.id AS passage_id, sp.position, c.id, ts_rank_cd(sp.search_vector, q.query) AS rank
+      SELECT sp.id AS passage_id, sp.position, c.id, ts_rank_cd(sp.search_vector, q.query) AS rank, ${exact} AS exact
       FROM q, search_passages sp
       JOIN content c ON c.build_id = sp.build_id
       JOIN chapters ch ON ch.id = c.chapter_id
@@ -103,7 +109,8 @@ export async function searchPassages(
     ),
     best AS (
       SELECT * FROM (
-        SELECT m.*, row_number() OVER (PARTITION BY m.id ORDER BY m.rank DESC, m.position) AS nth FROM matched m
+        SELECT m.*, row_number() OVER (PARTITION BY m.id ORDER BY m.exact DESC, m.rank DESC, m.position) AS nth
+        FROM matched m
       ) numbered
       WHERE nth <= ${PASSAGES_PER_PAGE}
     ),
@@ -113,7 +120,7 @@ export async function searchPassages(
       FROM q, best b JOIN search_passages sp ON sp.id = b.passage_id
     ),
     ranked AS (
-      SELECT f.*, row_number() OVER (ORDER BY f.in_heading DESC, f.rank DESC, f.id, f.position) - 1 AS pos
+      SELECT f.*, row_number() OVER (ORDER BY f.in_heading DESC, f.exact DESC, f.rank DESC, f.id, f.position) - 1 AS pos
       FROM few f
     ),
     counts AS (SELECT count(*) AS total, count(*) FILTER (WHERE in_heading) AS in_headings FROM few)
@@ -277,4 +284,42 @@ export async function findNamedPlaces(
       LIMIT ${NAMED_PLACE_CANDIDATES}`),
   ])
   return [...titles.rows, ...headings.rows, ...numbered.rows].map(toPassageHit)
+}
+
+/** How many other forms one typed word brings into a search at most (the lightest forms first). */
+const FORMS_PER_WORD = 60
+
+/**
+ * The other forms of the terms each word is a form of (term_forms.plain, the spelling search folds
+ * to), the word itself left out; only published terms' for visitors. Words without any are absent.
+ */
+export async function otherFormsOf(
+  db: DbOrTx,
+  words: string[],
+  options: { publishedOnly: boolean },
+): Promise<Map<string, string[]>> {
+  if (words.length === 0) return new Map()
+  const published = options.publishedOnly ? sql`AND t.published` : sql``
+  const result = await db.execute<{ word: string; plain: string }>(sql`
+    SELECT DISTINCT ON (q.word, other.plain) q.word, other.plain, other.weight
+    FROM unnest(${sql.param(words)}::text[]) AS q(word)
+    JOIN term_forms f ON f.plain = q.word
+    JOIN terms t ON t.id = f.term_id ${published}
+    JOIN term_forms other ON other.term_id = f.term_id AND other.plain <> q.word
+    ORDER BY q.word, other.plain, other.weight`)
+  const byWord = new Map<string, { plain: string; weight: number }[]>()
+  for (const row of result.rows as unknown as { word: string; plain: string; weight: number }[]) {
+    const list = byWord.get(row.word) ?? []
+    list.push({ plain: row.plain, weight: Number(row.weight) })
+    byWord.set(row.word, list)
+  }
+  return new Map(
+    [...byWord].map(([word, forms]) => [
+      word,
+      forms
+        .sort((a, b) => a.weight - b.weight || a.plain.localeCompare(b.plain))
+        .slice(0, FORMS_PER_WORD)
+        .map((form) => form.plain),
+    ]),
+  )
 }

@@ -11,10 +11,11 @@ import type { TextCache } from '../../lib/text-cache.ts'
 import { htmlToText, shortText } from '../../lib/html-text.ts'
 import { sentDescription } from '../terms/terms.service.ts'
 import { referencePlaces } from './references.ts'
-import { parseQuery } from './search-query.ts'
+import { formWords, parseQuery, tsQueriesWithForms } from './search-query.ts'
 import { orderFirstHits, resultPage } from './search-results.ts'
 import {
   openingTexts,
+  otherFormsOf,
   searchPassages,
   searchTerms,
   searchTitles,
@@ -51,21 +52,27 @@ export async function search(db: Db, input: string, options: SearchOptions): Pro
   const filter = { publishedOnly: options.publishedOnly, bookIds: options.bookIds }
   const limit = options.limit ?? SEARCH_PAGE_SIZE
   const offset = ((options.page ?? 1) - 1) * limit
-  const [places, titles, terms] = await Promise.all([
+  const [places, titles, terms, otherForms] = await Promise.all([
     referencePlaces(db, options.references ?? DEFAULT_READER, query.reference, filter),
     searchTitles(db, query.tsQuery, filter),
     options.includeLexicon
       ? searchTerms(db, query.termText, query.tsQuery, { publishedOnly: options.publishedOnly })
       : Promise.resolve([]),
+    // A word that is a form of a term finds the term's other forms too (taṇhā finds taṇhāya), the
+    // typed forms first.
+    otherFormsOf(db, formWords(query), { publishedOnly: options.publishedOnly }),
   ])
   const order = orderFirstHits({ places, titles, terms }, query.spelling, { offset, limit })
-  const passages = await searchPassages(db, query.tsQuery, filter, order.window)
+  const passageQueries = tsQueriesWithForms(query, otherForms)
+  const passages = await searchPassages(db, passageQueries.found, filter, order.window, passageQueries.typed)
   const { hits, total } = resultPage(order, passages)
 
   // Only the page's terms and titles read their text.
   const pageTerms = hits.flatMap((entry) => (entry.kind === 'term' ? [entry.hit.id] : []))
   const pageTitles = hits.flatMap((entry) => (entry.kind === 'title' ? [entry.hit.id] : []))
   const [descriptions, openings] = await Promise.all([termDescriptions(db, pageTerms), openingTexts(db, pageTitles)])
+  // Snippets mark the other forms found as well.
+  const shown: SearchQuery = { ...query, words: [...query.words, ...[...otherForms.values()].flat()] }
   const results = hits.map((entry) =>
     entry.kind === 'term'
       ? termResult(entry.hit, sentDescription(options.termDescriptions, descriptions.get(entry.hit.id) ?? ''), query)
@@ -74,7 +81,7 @@ export async function search(db: Db, input: string, options: SearchOptions): Pro
             sentPassage({ ...entry.hit, anchor: null, heading: '', text: openings.get(entry.hit.id) ?? '' }),
             query,
           )
-        : passageResult(sentPassage(entry.hit), query),
+        : passageResult(sentPassage(entry.hit), shown),
   )
   return { results, total }
 }
