@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { lookupBench } from './lookup.ts'
 import { bundleFigure } from './bundle.ts'
 import { browserFigures } from './browser.ts'
 import { sectionTypingFigure } from './section-typing.ts'
@@ -258,6 +259,7 @@ async function main() {
     )
   }
   await attempt(figures, 'reader JavaScript + CSS, gzip', '< 200 KB', bundleFigure)
+  await attempt(figures, "lookup of the texts' words", 'top-1 ≥ 90%', async () => lookupBench())
   const sorted = figures
     .map((f, i) => ({ f, i }))
     .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
