@@ -50,6 +50,10 @@ describe('suggestTerms', () => {
     ])
   })
 
+  it('leaves out words inside any link, which a term link would replace', () => {
+    expect(suggestTerms(lexicon, '<p><a href="#fn1" id="r1">dhammo</a> <a name="x">dhammo</a></p>')).toEqual([])
+  })
+
   it('reads no enclitic, sandhi or compound, nor words under three letters', () => {
     expect(suggestTerms(lexicon, "<p>dhammoti dhammo'ti dhammacakkaṃ ca</p>")).toEqual([])
   })

@@ -1,8 +1,10 @@
 // POST /api/terms/suggestions ("Märgi terminid", issue 29): the words of an editor's HTML that are a
 // whole form of a lexicon term and not marked yet. Read from the app's lookup index (term-lookup.ts),
 // pure: the HTML's text is taken with htmlparser2 (a tokenizer, as html-text.ts: no regular
-// expression over the markup), words inside an element with data-term are left out, and each word
-// must be a form as written (readingsOf's whole reading; no enclitic, sandhi or compound reading).
+// expression over the markup), words inside an element with data-term are left out, and so are words
+// inside any other link (a footnote's anchor, a bookmark): the editor's term mark is a link, which would
+// take that link's place. Each word must be a form as written (readingsOf's whole reading; no
+// enclitic, sandhi or compound reading, term-occurrences.ts in the editor reads words the same way).
 import { Parser } from 'htmlparser2'
 import type { TermSuggestion } from '#shared/api/terms.ts'
 import { TERM_SUGGESTIONS_MAX, TERM_SUGGESTION_MIN_LETTERS } from '#shared/limits.ts'
@@ -17,7 +19,7 @@ const HIDDEN_TAGS = new Set(['script', 'style', 'template', 'noscript', 'textare
 
 export interface HtmlText {
   text: string
-  /** Per UTF-16 unit of `text`: 1 where it is inside an element with a data-term attribute. */
+  /** Per UTF-16 unit of `text`: 1 where it is inside an element with a data-term attribute or a link. */
   marked: Uint8Array
 }
 
@@ -38,7 +40,7 @@ export function textOfHtml(html: string): HtmlText {
   const parser = new Parser(
     {
       onopentag(tag, attributes) {
-        const element = { term: 'data-term' in attributes, hidden: HIDDEN_TAGS.has(tag) }
+        const element = { term: 'data-term' in attributes || tag === 'a', hidden: HIDDEN_TAGS.has(tag) }
         open.push(element)
         if (element.term) terms++
         if (element.hidden) hidden++
