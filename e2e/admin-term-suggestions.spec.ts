@@ -1,6 +1,7 @@
 // "Märgi terminid" in a real browser against the real server: the content editor lists the unmarked
 // forms of a term found in the page, "Märgi" marks each of them with the term's link, the normal save
-// saves the marks and the reader shows them as term links; axe finds nothing serious in the dialog.
+// saves the marks and the reader shows them as term links; axe finds nothing serious in the dialog;
+// a failed ask is asked again, and a skipped row hands the focus to the next.
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
@@ -82,7 +83,9 @@ test('"Märgi terminid" marks the unmarked forms of a term; the save keeps them'
   await expect(links.first()).toHaveText('dhammassa')
 })
 
-test('"Märgi terminid" skips a row and moves the focus to the next one', async ({ page }) => {
+test('"Märgi terminid" asks again after a failure, skips a row and moves the focus to the next one', async ({
+  page,
+}) => {
   await loginAsAdmin(page)
   const api = page.request
   await term(api, 'dhammo')
@@ -102,8 +105,17 @@ test('"Märgi terminid" skips a row and moves the focus to the next one', async 
   )
   await page.goto(`/admin/content/edit/${created.id}`)
   await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('taṇhāya')
+  // The first ask fails: the dialog says so and asks again on "Proovi uuesti".
+  let failed = false
+  await page.route('**/api/terms/suggestions', async (route) => {
+    if (failed) return route.continue()
+    failed = true
+    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"x","code":"unavailable"}' })
+  })
   await page.getByRole('button', { name: 'Märgi terminid' }).click()
   const dialog = page.getByRole('dialog', { name: 'Märgi terminid' })
+  await expect(dialog.getByRole('alert')).toHaveText('Soovitusi ei õnnestunud laadida.')
+  await dialog.getByRole('button', { name: 'Proovi uuesti' }).click()
   const rows = dialog.getByRole('listitem')
   await expect(rows).toHaveCount(2)
   await expect(rows.first()).toContainText('dhammassa → dhammo')
