@@ -115,3 +115,11 @@ export const REVISION_DIFF_MAX_CHANGED_BLOCKS = 1000
 // Trash (our own; the issue's 30 days)
 /** A deleted book, chapter or page can be restored this long, then it is purged. */
 export const TRASH_KEEP_DAYS = 30
+
+// "Märgi terminid" (issue 29; our own)
+/** The HTML the editor sends for term suggestions (a whole page's text), in characters. */
+export const TERM_SUGGESTIONS_HTML_MAX_CHARS = 2_000_000
+/** At most this many suggestions are answered, the most frequent first. */
+export const TERM_SUGGESTIONS_MAX = 200
+/** Words shorter than this many letters are not suggested (ca, vā, na are forms of nothing worth marking). */
+export const TERM_SUGGESTION_MIN_LETTERS = 3

@@ -2,7 +2,7 @@
 // mutations and the CSV import; every change refreshes all term queries.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
-import { Term, TermChoices, TermImportResult, TermsPage, TermWithForms } from '#shared/api/terms.ts'
+import { Term, TermChoices, TermImportResult, TermSuggestions, TermsPage, TermWithForms } from '#shared/api/terms.ts'
 import type { TermValues } from '#shared/api/terms.ts'
 import { LEXICON_PAGE_SIZE_ADMIN } from '#shared/limits.ts'
 import { deleteJson, getJson, postForm, postJson, putJson } from './http.ts'
@@ -79,4 +79,9 @@ export function useImportTerms() {
     },
     onSuccess: () => refreshTerms(queryClient),
   })
+}
+
+/** "Märgi terminid": the unmarked forms of terms in the editor's HTML (POST /api/terms/suggestions). */
+export async function fetchTermSuggestions(html: string) {
+  return TermSuggestions.parse(await postJson<unknown>('/api/terms/suggestions', { html })).suggestions
 }

@@ -47,6 +47,20 @@ export const contentEditorTexts = {
     remove: 'Eemalda seos', // interim
     results: 'Mõisted', // interim
   },
+  termSuggestions: {
+    button: 'Märgi terminid',
+    title: 'Märgi terminid',
+    description: 'Leksikoni mõistete vormid, mis tekstis veel märkimata on.', // interim
+    loading: 'Laen soovitusi…',
+    none: 'Märkimata termineid ei leitud.',
+    failed: 'Soovitusi ei õnnestunud laadida.', // interim
+    tooLong: 'Tekst on soovitusteks liiga pikk: ava üks osa korraga.', // interim
+    retry: 'Proovi uuesti', // interim
+    list: 'Soovitused', // interim
+    accept: 'Märgi',
+    skip: 'Jäta vahele',
+    count: '{count}×', // interim
+  },
   toolbar: {
     label: 'Formatting', // interim
     bold: 'Bold', // interim

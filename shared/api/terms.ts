@@ -1,5 +1,6 @@
 // The lexicon contract: terms, paged lists, letters and the CSV import.
 import { z } from 'zod'
+import { TERM_SUGGESTIONS_HTML_MAX_CHARS } from '../limits.ts'
 import { PATTERN_IDS } from '../pali/index.ts'
 import { Id, PageQuery, Timestamp, paginated } from './common.ts'
 
@@ -135,3 +136,27 @@ export const TermUsage = z.object({
   pages: z.array(TermUsagePage),
 })
 export type TermUsage = z.infer<typeof TermUsage>
+
+/** POST /api/terms/suggestions ("Märgi terminid"): the HTML the editor holds (a page or a section). */
+export const TermSuggestionsInput = z.object({
+  html: z
+    .string()
+    .max(
+      TERM_SUGGESTIONS_HTML_MAX_CHARS,
+      `The text is too long (at most ${TERM_SUGGESTIONS_HTML_MAX_CHARS.toLocaleString('en')} characters)`,
+    ),
+})
+export type TermSuggestionsInput = z.infer<typeof TermSuggestionsInput>
+/** A form of a term written in the text, not marked yet, and how often. */
+export const TermSuggestion = z.object({
+  termId: Id,
+  term: z.string(),
+  /** As written in the text (NFC). */
+  form: z.string(),
+  grammar: z.string(),
+  count: z.number().int(),
+})
+export type TermSuggestion = z.infer<typeof TermSuggestion>
+/** The most frequent first (then the first written), at most TERM_SUGGESTIONS_MAX. */
+export const TermSuggestions = z.object({ suggestions: z.array(TermSuggestion) })
+export type TermSuggestions = z.infer<typeof TermSuggestions>

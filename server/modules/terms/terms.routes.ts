@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { IdParams } from '#shared/api/common.ts'
-import { LEXICON_PAGE_SIZE_ADMIN, LEXICON_PAGE_SIZE_PUBLIC } from '#shared/limits.ts'
+import { LEXICON_PAGE_SIZE_ADMIN, LEXICON_PAGE_SIZE_PUBLIC, TERM_SUGGESTIONS_HTML_MAX_CHARS } from '#shared/limits.ts'
 import {
   LetterParams,
   Letters,
@@ -15,6 +15,8 @@ import {
   TermLookup,
   TermLookupQuery,
   TermPickerQuery,
+  TermSuggestions,
+  TermSuggestionsInput,
   TermWithForms,
 } from '#shared/api/terms.ts'
 import type { Db } from '../../db/client.ts'
@@ -22,9 +24,17 @@ import { notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
 import type { TermLookupIndex } from './term-lookup.ts'
+import { suggestTerms } from './term-suggestions.ts'
 import { toTerm } from './terms.presenter.ts'
 import { findTerm, listTerms, pageTerms, pickTerms } from './terms.repo.ts'
 import { changeTerm, createTerm, letters, removeTerm, termsUnderLetter, withForms } from './terms.service.ts'
+
+/**
+ * Term suggestions' body: the HTML's characters at up to 4 bytes each in JSON (3 in UTF-8, or an
+ * escaped quote or newline), and the JSON around them. Beyond the characters' limit and under this
+ * one the answer is the schema's 400; beyond this, 413.
+ */
+const SUGGESTIONS_BODY_LIMIT = TERM_SUGGESTIONS_HTML_MAX_CHARS * 4 + 1024
 
 export const termsRoutes: FastifyPluginAsyncZod<{
   db: Db
@@ -97,6 +107,18 @@ export const termsRoutes: FastifyPluginAsyncZod<{
       schema: { querystring: TermLookupQuery, response: { 200: TermLookup } },
     },
     async (request) => termLookup.lookup(request.query.word, { publishedOnly: request.user === null }),
+  )
+
+  // "Märgi terminid": the unmarked words of the editor's HTML that are whole forms of terms. One pass
+  // over at most 2,000,000 characters, each distinct word read once (decision 055's index).
+  app.post(
+    '/api/terms/suggestions',
+    {
+      config: { access: 'admin', pagesUnchanged: true },
+      bodyLimit: SUGGESTIONS_BODY_LIMIT,
+      schema: { body: TermSuggestionsInput, response: { 200: TermSuggestions } },
+    },
+    async (request) => ({ suggestions: suggestTerms(await termLookup.current(), request.body.html) }),
   )
 
   app.get(

@@ -6,6 +6,7 @@ import { fill } from '#shared/text/fill.ts'
 import { contentEditorTexts } from '#client/texts/content-editor.ts'
 import { ToolbarButton } from '../../ToolbarButton.tsx'
 import { TermLinkPicker } from './TermLinkPicker.tsx'
+import { TermSuggestionsButton } from './TermSuggestions.tsx'
 
 const HEADING_LEVELS = [1, 2, 3, 4] as const
 
@@ -88,6 +89,7 @@ export function RichTextToolbar({ editor, children }: { editor: Editor; children
         <span className="underline underline-offset-2">a</span>
       </ToolbarButton>
       <TermLinkPicker editor={editor} />
+      <TermSuggestionsButton editor={editor} />
       <ToolbarButton label={labels.undo} disabled={!active.canUndo} onClick={() => run().undo().run()}>
         ↶
       </ToolbarButton>
