@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { TERM_SUGGESTIONS_MAX } from '#shared/limits.ts'
 import { formsOf } from './term-forms.ts'
 import { buildLexiconIndex, type LexiconIndex } from './term-lookup.ts'
-import { suggestTerms, textOfHtml } from './term-suggestions.ts'
+import { suggestTerms, suggestTermsInSlices, textOfHtml } from './term-suggestions.ts'
 
 function indexOf(sources: { id: number; term: string; extraForms?: string[] }[]): LexiconIndex {
   const names = sources.map(({ id, term }) => ({ id, term, published: true }))
@@ -80,5 +80,31 @@ describe('suggestTerms', () => {
     expect(suggestions).toHaveLength(TERM_SUGGESTIONS_MAX)
     expect(suggestions[0]).toMatchObject({ term: names[7]!.term, count: 2 })
     expect(suggestions[1]).toMatchObject({ term: names[0]!.term, count: 1 })
+  })
+})
+
+describe('suggestTermsInSlices', () => {
+  it('answers as suggestTerms does, the event loop never held for long on 2,000,000 characters', async () => {
+    // distinct words, each read afresh: the most work per character
+    const words = Array.from({ length: 200_000 }, (_, i) => `dham${i.toString(36)}o`)
+    let html = ''
+    for (let i = 0; html.length < 2_000_000; i += 50)
+      html += `<p>${words.slice(i, i + 50).join(' ')} dhammassa taṇhāya</p>`
+    html = html.slice(0, 2_000_000)
+    const gaps: number[] = []
+    let last = performance.now()
+    const ticking = setInterval(() => {
+      const now = performance.now()
+      gaps.push(now - last)
+      last = now
+    }, 1)
+    const started = performance.now()
+    const sliced = await suggestTermsInSlices(lexicon, html)
+    const took = performance.now() - started
+    clearInterval(ticking)
+    expect(sliced).toEqual(suggestTerms(lexicon, html))
+    expect(sliced.slice(0, 2).map((s) => s.form)).toEqual(['dhammassa', 'taṇhāya'])
+    expect(took).toBeGreaterThan(100) // enough work to have been cut into slices at all
+    expect(Math.max(...gaps)).toBeLessThan(80)
   })
 })

@@ -25,6 +25,15 @@ export interface HtmlText {
 
 /** The text of HTML (entities decoded, a space where a block starts or ends) and which of it is marked. */
 export function textOfHtml(html: string): HtmlText {
+  return runThrough(textOfHtmlInSteps(html))
+}
+
+/** How much HTML the parser reads between two steps (htmlparser2 reads a text in pieces as a stream). */
+const HTML_STEP_CHARS = 32 * 1024
+/** How many words are looked up between two steps. */
+const WORDS_PER_STEP = 512
+
+function* textOfHtmlInSteps(html: string): Generator<void, HtmlText> {
   const parts: string[] = []
   const markedParts: { from: number; to: number }[] = []
   let length = 0
@@ -58,7 +67,10 @@ export function textOfHtml(html: string): HtmlText {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   )
-  parser.write(html)
+  for (let at = 0; at < html.length; at += HTML_STEP_CHARS) {
+    parser.write(html.slice(at, at + HTML_STEP_CHARS))
+    yield
+  }
   parser.end()
   const marked = new Uint8Array(length)
   for (const { from, to } of markedParts) marked.fill(1, from, to)
@@ -90,12 +102,42 @@ interface Tally extends TermSuggestion {
 
 /** The suggestions for one HTML text: by form as written and term, the most frequent first. */
 export function suggestTerms(index: LexiconIndex, html: string): TermSuggestion[] {
-  const { text, marked } = textOfHtml(html)
+  return runThrough(suggestingInSteps(index, html))
+}
+
+/**
+ * The same, as the route runs it: in steps of at most about `sliceMs` of work each, other requests
+ * answered between them (2,000,000 characters of a real page take ~0.7 s in all with the whole
+ * lexicon, which in one piece would hold every reader that long).
+ */
+export async function suggestTermsInSlices(index: LexiconIndex, html: string, sliceMs = 10): Promise<TermSuggestion[]> {
+  const steps = suggestingInSteps(index, html)
+  let since = performance.now()
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (performance.now() - since >= sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve))
+      since = performance.now()
+    }
+  }
+}
+
+/** Runs a generator of steps to its end at once. */
+function runThrough<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+function* suggestingInSteps(index: LexiconIndex, html: string): Generator<void, TermSuggestion[]> {
+  const { text, marked } = yield* textOfHtmlInSteps(html)
   const known = new Map<string, Found[]>()
   const tallies = new Map<string, Tally>()
   let position = 0
   for (const { word, start, end } of textWords(text)) {
-    position++
+    if (++position % WORDS_PER_STEP === 0) yield
     if (marked.subarray(start, end).includes(1)) continue
     const form = word.normalize('NFC')
     let found = known.get(form)

@@ -24,7 +24,7 @@ import { notFound } from '../../http/errors.ts'
 import { pageOf, pageResult } from '../../lib/paging.ts'
 import type { TextCache } from '../../lib/text-cache.ts'
 import type { TermLookupIndex } from './term-lookup.ts'
-import { suggestTerms } from './term-suggestions.ts'
+import { suggestTermsInSlices } from './term-suggestions.ts'
 import { toTerm } from './terms.presenter.ts'
 import { findTerm, listTerms, pageTerms, pickTerms } from './terms.repo.ts'
 import { changeTerm, createTerm, letters, removeTerm, termsUnderLetter, withForms } from './terms.service.ts'
@@ -118,7 +118,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
       bodyLimit: SUGGESTIONS_BODY_LIMIT,
       schema: { body: TermSuggestionsInput, response: { 200: TermSuggestions } },
     },
-    async (request) => ({ suggestions: suggestTerms(await termLookup.current(), request.body.html) }),
+    async (request) => ({ suggestions: await suggestTermsInSlices(await termLookup.current(), request.body.html) }),
   )
 
   app.get(
