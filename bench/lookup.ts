@@ -278,7 +278,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const index = lexiconIndexOf(lexiconCsv)
   if (process.env.CORPUS_DIR) {
     const cases = lookupCasesOf(corpus, index)
-    fs.writeFileSync(CASES_FILE, `${JSON.stringify(cases, null, 1)}\n`)
+    fs.writeFileSync(CASES_FILE, `${JSON.stringify(cases, null, 2)}\n`)
     console.log(`${cases.length} cases written to ${CASES_FILE}`)
   }
   for (const figure of lookupBench())
