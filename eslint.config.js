@@ -32,8 +32,8 @@ const sharedSpelling = {
 const notServer = { regex: into('server'), message: 'The client talks to the server over HTTP only.' }
 const notClient = { regex: into('client'), message: 'The server does not import client code.' }
 // The reader's files are its own: the router mounts its pages through features/reader/index.ts (the
-// lazy book and chapter pages by import(), which this rule does not see), and the site's frame and
-// what several features use are outside it (client/layout/, client/components/).
+// lazy book and chapter pages by the loaders it exports), and the site's frame and what several
+// features use are outside it (client/layout/, client/components/).
 const notReaderInside = {
   regex: '^(#client/features/|\\./features/|(\\.\\./)+(features/)?)reader/(?!index\\.ts$)',
   message: "Only the reader imports its files; the router mounts its pages from 'features/reader/index.ts'.",
@@ -71,7 +71,20 @@ const notRepoOf = (name) => ({
 })
 const allRepos = serverModules.map(notRepoOf)
 
-const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+/**
+ * The patterns for static imports (no-restricted-imports) and, as the same regular expressions in
+ * selectors, for import() of a literal path, which no-restricted-imports does not see.
+ */
+const restrict = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+  'no-restricted-syntax': [
+    'error',
+    ...patterns.map(({ regex, message }) => ({
+      selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\/')}/]`,
+      message,
+    })),
+  ],
+})
 
 // Tests and their helpers may reach into a module (seed a table through its repo, run the content
 // pipeline directly); the layer rules are for the code that ships.

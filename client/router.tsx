@@ -12,7 +12,7 @@ import { RouteErrorPage } from './components/RouteErrorPage.tsx'
 import { AdminGate } from './features/admin/AdminGate.tsx'
 import { LexiconPage } from './features/lexicon/LexiconPage.tsx'
 import { NotFoundPage } from './features/not-found/NotFoundPage.tsx'
-import { ContentPage, TermPage, WelcomePage } from './features/reader/index.ts'
+import { ContentPage, loadBookPage, loadChapterPage, TermPage, WelcomePage } from './features/reader/index.ts'
 import { PublicLayout } from './layout/PublicLayout.tsx'
 
 /** React.lazy for a module with a named export. */
@@ -20,8 +20,8 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
   return lazy(async () => ({ default: (await load())[name] }))
 }
 
-const BookPage = lazyScreen(() => import('./features/reader/BookPage.tsx'), 'BookPage')
-const ChapterPage = lazyScreen(() => import('./features/reader/ChapterPage.tsx'), 'ChapterPage')
+const BookPage = lazyScreen(loadBookPage, 'BookPage')
+const ChapterPage = lazyScreen(loadChapterPage, 'ChapterPage')
 const SearchPage = lazyScreen(() => import('./features/search/SearchPage.tsx'), 'SearchPage')
 const LoginPage = lazyScreen(() => import('./features/auth/LoginPage.tsx'), 'LoginPage')
 const BooksPage = lazyScreen(() => import('./features/admin/books/BooksPage.tsx'), 'BooksPage')
