@@ -55,6 +55,16 @@ export async function findCurrentVersion(db: DbOrTx, contentId: number) {
 }
 
 /** One revision of page `contentId` with its text (undefined when it is not this page's). */
+/** A revision with its page text and block lengths, not its links section: what a comparison reads. */
+export async function findRevisionText(db: DbOrTx, contentId: number, revisionId: number) {
+  const [row] = await db
+    .select({ ...listColumns, content: contentRevisions.content, blockBytes: contentRevisions.blockBytes })
+    .from(contentRevisions)
+    .leftJoin(users, eq(users.id, contentRevisions.savedBy))
+    .where(and(eq(contentRevisions.id, revisionId), eq(contentRevisions.contentId, contentId)))
+  return row
+}
+
 export async function findRevision(db: DbOrTx, contentId: number, revisionId: number) {
   const [row] = await db
     .select({

@@ -76,13 +76,19 @@ export async function compareRevisions(
   const { db } = content
   const current = await currentOf(db, id)
   // The two texts are read at once: on PostgreSQL (a pool) the reads overlap.
+  // Their links sections are not read: a comparison is of the page text.
+  const textOf = async (revisionId: number) => {
+    const revision = await repo.findRevisionText(db, id, revisionId)
+    if (!revision) throw notFound('Revision')
+    return revision
+  }
   const [from, to] = await Promise.all([
-    revisionOf(db, id, fromId),
+    textOf(fromId),
     toId === undefined
       ? current.buildId === null
         ? { content: '', blockBytes: [] }
         : readBuildBlocks(db, current.buildId)
-      : revisionOf(db, id, toId),
+      : textOf(toId),
   ])
   // Cut into blocks (by their kept lengths, or by processing a text kept without them) and compared
   // in the processing worker: the work grows with the page (decision 042).
