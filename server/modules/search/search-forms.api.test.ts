@@ -82,6 +82,8 @@ describe('search by any form of a term', () => {
   it('a word that is no form of a term finds what it found before', async () => {
     expect(pageTitles(await search('rändavad'))).toEqual(['Janu tõttu'])
     expect(pageTitles(await search('taṇhā rändavad'))).toEqual(['Janu tõttu'])
+    // a query of several words is searched as typed
     expect(pageTitles(await search('taṇhāya rändavad'))).toEqual(['Janu tõttu'])
+    expect(pageTitles(await search('dhammo seletus'))).toEqual([])
   })
 })

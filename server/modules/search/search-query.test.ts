@@ -128,9 +128,13 @@ describe('parseQuery of a reference', () => {
 })
 
 describe('other forms of the typed words', () => {
-  it('looks up words of four letters or more, not numbers, at most four, never in a reference', () => {
-    expect(formWords(parseQuery('taṇhā ca 2024 dhammo')!)).toEqual(['tanha', 'dhammo'])
-    expect(formWords(parseQuery('aaaa bbbb cccc dddd eeee')!)).toHaveLength(4)
+  it('looks up the word of a one-word query of four letters or more, never a number or a reference', () => {
+    expect(formWords(parseQuery('taṇhā')!)).toEqual(['tanha'])
+    expect(formWords(parseQuery('DHAMMO')!)).toEqual(['dhammo'])
+    expect(formWords(parseQuery('taṇhā dhammo')!)).toEqual([])
+    expect(formWords(parseQuery('sati')!)).toEqual(['sati'])
+    expect(formWords(parseQuery('ca')!)).toEqual([])
+    expect(formWords(parseQuery('2024')!)).toEqual([])
     expect(formWords(parseQuery('SN 55.37')!)).toEqual([])
   })
 
