@@ -3,28 +3,14 @@
 // saves the marks and the reader shows them as term links; axe finds nothing serious in the dialog;
 // a failed ask is asked again, and a skipped row hands the focus to the next.
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { createBook, createChapter, loginAsAdmin, ok, unique } from './helpers.ts'
+import { createBook, createChapter, ensureTerm, loginAsAdmin, ok, unique } from './helpers.ts'
 
 /** Creates a published term, or finds it when an earlier test of the same server made it. */
-async function term(api: APIRequestContext, name: string) {
-  const answer = await api.post('/api/terms', {
-    data: { term: name, description: `<p>The entry of ${name}.</p>`, published: true },
-  })
-  if (answer.ok()) return ((await answer.json()) as { id: number }).id
-  const found = await ok<{ data: Array<{ id: number; term: string }> }>(
-    await api.get(`/api/admin/terms?${new URLSearchParams({ search: name, page: '1', limit: '20' })}`),
-  )
-  const same = found.data.find((row) => row.term === name)
-  expect(same, `${name}: ${answer.status()} ${await answer.text()}`).toBeTruthy()
-  return same!.id
-}
-
 test('"Märgi terminid" marks the unmarked forms of a term; the save keeps them', async ({ page }) => {
   await loginAsAdmin(page)
   const api = page.request
-  const dhammo = await term(api, 'dhammo')
+  const dhammo = await ensureTerm(api, 'dhammo')
   const book = await createBook(api, unique('Suggestions book'))
   const chapter = await createChapter(api, book.id, unique('Suggestions chapter'))
   const marked = `<a href="/term/${dhammo}" data-term="dhammo">dhammassa</a>`
@@ -88,8 +74,8 @@ test('"Märgi terminid" asks again after a failure, skips a row and moves the fo
 }) => {
   await loginAsAdmin(page)
   const api = page.request
-  await term(api, 'dhammo')
-  await term(api, 'taṇhā')
+  await ensureTerm(api, 'dhammo')
+  await ensureTerm(api, 'taṇhā')
   const book = await createBook(api, unique('Skip book'))
   const chapter = await createChapter(api, book.id, unique('Skip chapter'))
   const created = await ok<{ id: number }>(

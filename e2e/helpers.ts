@@ -63,3 +63,17 @@ export async function createChapter(request: APIRequestContext, bookId: number, 
     await request.post('/api/chapters', { data: { title, description: `About ${title}`, bookId, order } }),
   )
 }
+
+/** Creates a published term, or finds it when an earlier run of the same server made it. */
+export async function ensureTerm(api: APIRequestContext, name: string) {
+  const answer = await api.post('/api/terms', {
+    data: { term: name, description: `<p>The entry of ${name}.</p>`, published: true },
+  })
+  if (answer.ok()) return ((await answer.json()) as { id: number }).id
+  const found = await ok<{ data: Array<{ id: number; term: string }> }>(
+    await api.get(`/api/admin/terms?${new URLSearchParams({ search: name, page: '1', limit: '20' })}`),
+  )
+  const same = found.data.find((row) => row.term === name)
+  expect(same, `${name}: ${answer.status()} ${await answer.text()}`).toBeTruthy()
+  return same!.id
+}

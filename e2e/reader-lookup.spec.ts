@@ -4,9 +4,9 @@
 // way back, or similar terms when the lexicon lacks the word; axe finds nothing serious in it; and
 // on the 9 MB page the popup shows within 150 ms of the double-click.
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { LARGE, createBook, createChapter, ok, unique } from './helpers.ts'
+import { createBook, createChapter, ensureTerm, LARGE, ok, unique } from './helpers.ts'
 import { adminApi, seedKhuddaka } from './reader-seed.ts'
 
 let pageId: number
@@ -14,24 +14,10 @@ let pageId: number
 test.use({ trace: 'off' })
 const terms = new Map<string, number>()
 
-/** Creates a published term, or finds it when an earlier run of the same server made it. */
-async function term(api: APIRequestContext, name: string) {
-  const answer = await api.post('/api/terms', {
-    data: { term: name, description: `<p>The entry of ${name}.</p>`, published: true },
-  })
-  if (answer.ok()) return ((await answer.json()) as { id: number }).id
-  const found = await ok<{ data: Array<{ id: number; term: string }> }>(
-    await api.get(`/api/admin/terms?${new URLSearchParams({ search: name, page: '1', limit: '20' })}`),
-  )
-  const same = found.data.find((row) => row.term === name)
-  expect(same, `${name}: ${answer.status()} ${await answer.text()}`).toBeTruthy()
-  return same!.id
-}
-
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
   const api = await adminApi(testInfo.project.use.baseURL!)
   try {
-    for (const name of ['nibbānaṃ', 'dhammo', 'cakkaṃ', 'taṇhā']) terms.set(name, await term(api, name))
+    for (const name of ['nibbānaṃ', 'dhammo', 'cakkaṃ', 'taṇhā']) terms.set(name, await ensureTerm(api, name))
     const book = await createBook(api, unique('Lookup book'))
     const chapter = await createChapter(api, book.id, unique('Lookup chapter'))
     const content = [
