@@ -7,3 +7,6 @@ export type EpubKind = 'page' | 'chapter' | 'book'
 const COLLECTIONS: Record<EpubKind, string> = { page: 'content', chapter: 'chapters', book: 'books' }
 
 export const epubPath = (kind: EpubKind, id: number) => `/api/${COLLECTIONS[kind]}/${id}/epub`
+
+/** A page as a Word document (server/modules/word/export, decision 063), `.docx`, named after its title. */
+export const docxPath = (id: number) => `/api/content/${id}/docx`

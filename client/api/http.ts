@@ -173,3 +173,47 @@ export const postJson = <T>(path: string, body?: unknown) => apiRequest<T>('POST
 export const putJson = <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, body)
 export const patchJson = <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, body)
 export const deleteJson = <T>(path: string) => apiRequest<T>('DELETE', path)
+
+/**
+ * POSTs `file` as the multipart field `file`, reporting the share sent so far (0…1), and checks the
+ * answer with `schema`. fetch cannot report upload progress, so this is XMLHttpRequest; failures are
+ * ApiError with the server's words, a cancel an AbortError.
+ */
+export function uploadFile<T>(
+  url: string,
+  file: File,
+  schema: { parse: (value: unknown) => T },
+  onProgress: (sent: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('Upload cancelled', 'AbortError'))
+      return
+    }
+    const request = new XMLHttpRequest()
+    request.open('POST', url)
+    request.withCredentials = true
+    request.setRequestHeader('Accept', 'application/json')
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          resolve(schema.parse(JSON.parse(request.responseText)))
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)))
+        }
+      } else {
+        reject(new ApiError({ status: request.status, statusText: request.statusText, bodyText: request.responseText }))
+      }
+    }
+    request.onerror = () => reject(new ApiError({ status: 0, statusText: 'Network error', bodyText: '' }))
+    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'))
+    signal?.addEventListener('abort', () => request.abort(), { once: true })
+    const form = new FormData()
+    form.append('file', file)
+    request.send(form)
+  })
+}

@@ -17,6 +17,19 @@ export function ownImageId(src: string): number | null {
 const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi
 const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,/i
 
+const sourcesOf = (html: string) =>
+  [...html.matchAll(IMG_SRC)].map((match) => decodeBasicEntities((match[1] ?? match[2] ?? match[3] ?? '').trim()))
+
+/** The ids of the site's own pictures that `html` shows. */
+export function ownImageIds(html: string): Set<number> {
+  const ids = new Set<number>()
+  for (const src of sourcesOf(html)) {
+    const id = ownImageId(src)
+    if (id !== null) ids.add(id)
+  }
+  return ids
+}
+
 /**
  * The `src` of every picture in `html` that the site will not show: anything but its own picture
  * addresses and inline data pictures (the Content-Security-Policy allows only those). Each once,
@@ -24,8 +37,7 @@ const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,/i
  */
 export function outsideImageSources(html: string): string[] {
   const found = new Set<string>()
-  for (const match of html.matchAll(IMG_SRC)) {
-    const src = decodeBasicEntities((match[1] ?? match[2] ?? match[3] ?? '').trim())
+  for (const src of sourcesOf(html)) {
     if (src === '' || ownImageId(src) !== null || DATA_IMAGE.test(src)) continue
     found.add(src)
   }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { readerQueries } from '#client/api/reader.ts'
-import { epubPath } from '#client/api/export.ts'
+import { docxPath, epubPath } from '#client/api/export.ts'
 import { fill } from '#shared/text/fill.ts'
 import { tocHeadings } from '#shared/text/toc-filter.ts'
 import { errorTexts } from '#client/texts/common.ts'
@@ -40,6 +40,7 @@ export function PrintView({ contentId }: { contentId: number }) {
         ready={ready}
         onRetry={progress?.failed ? progress.retry : undefined}
         epubHref={epubPath('page', contentId)}
+        docxHref={docxPath(contentId)}
       />
       <PrintedPage contentId={contentId} onProgress={onProgress} />
     </article>
@@ -151,12 +152,15 @@ function PrintToolbar({
   ready,
   onRetry,
   epubHref,
+  docxHref,
 }: {
   status: ReactNode
   ready: boolean
   onRetry?: (() => void) | undefined
   /** The single page's EPUB download (a chapter's is on the chapter page). */
   epubHref?: string | undefined
+  /** The single page's Word file, beside its EPUB. */
+  docxHref?: string | undefined
 }) {
   return (
     <div className="print-hidden mb-6 flex flex-wrap items-center gap-3 border-b border-stone-200 pb-4 font-sans text-sm">
@@ -171,6 +175,16 @@ function PrintToolbar({
       {epubHref ? (
         <a href={epubHref} download type="application/epub+zip" className="text-amber-800 underline underline-offset-4">
           {readerTexts.print.pageEpub}
+        </a>
+      ) : null}
+      {docxHref ? (
+        <a
+          href={docxHref}
+          download
+          type="application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          className="text-amber-800 underline underline-offset-4"
+        >
+          {readerTexts.print.pageDocx}
         </a>
       ) : null}
       <Button onClick={() => void printWithPictures()} disabled={!ready}>

@@ -1,8 +1,9 @@
 // Export builds off the main thread, a bounded number at a time (decision 041): each runs in a worker
 // thread of its own (export.worker.ts), at most `concurrency` of them; further builds wait in a short
 // queue for a worker and are refused (503 with Retry-After) when it is full or they waited too long.
-// Idle workers are unref'd and stopped after a while; one that dies fails only its own build.
-import type { Worker } from 'node:worker_threads'
+// Idle workers are unref'd and stopped after a while; one that dies fails only its own build. Other
+// formats (the Word export, modules/word/export) run their own worker program under the same limits.
+import type { ResourceLimits, Worker } from 'node:worker_threads'
 import { startTsWorker } from '../../lib/ts-worker.ts'
 import { AppError } from '../../http/errors.ts'
 import type { EpubContents } from './epub-writer.ts'
@@ -20,6 +21,15 @@ export type WorkerReply =
   | { seq: number; ok: false; error: { name: string; message: string } }
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'seq'> : never) : never
+
+/**
+ * What a worker thread runs: its entry file (which answers `{ seq, op, … }` with a WorkerReply, one
+ * request at a time) and its heap's limits.
+ */
+export interface ExportProgram {
+  url: URL
+  resourceLimits: ResourceLimits
+}
 
 export interface BuildLimits {
   /** Exports built at once, each in a worker thread of its own. */
@@ -39,13 +49,19 @@ const IDLE_STOP_MS = 10_000
 // time are what the heap holds (the 9 MB page: well under 100 MB).
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 }
 
+/** The EPUB's worker program (export.worker.ts). */
+export const EPUB_PROGRAM: ExportProgram = {
+  url: new URL('./export.worker.ts', import.meta.url),
+  resourceLimits: WORKER_LIMITS,
+}
+
 export const exportsBusy = () =>
   new AppError(503, 'busy', 'Too many exports are being made just now; please try again shortly', undefined, {
     'Retry-After': String(RETRY_AFTER_S),
   })
 
-/** One worker thread and the request it is answering. */
-export class ExportWorker {
+/** One worker thread and the request it is answering; `R` is what its program is asked. */
+export class ExportWorker<R extends object = Request> {
   private readonly worker: Worker
   private pending: {
     seq: number
@@ -56,8 +72,11 @@ export class ExportWorker {
   private idleTimer: NodeJS.Timeout | null = null
   alive = true
 
-  constructor(onDeath: (worker: ExportWorker) => void) {
-    this.worker = startTsWorker(new URL('./export.worker.ts', import.meta.url), { resourceLimits: WORKER_LIMITS })
+  constructor(
+    onDeath: (worker: ExportWorker<R>) => void,
+    readonly program: ExportProgram = EPUB_PROGRAM,
+  ) {
+    this.worker = startTsWorker(program.url, { resourceLimits: program.resourceLimits })
     this.worker.on('message', (reply: WorkerReply) => {
       const pending = this.pending
       if (!pending || pending.seq !== reply.seq) return
@@ -77,14 +96,14 @@ export class ExportWorker {
   }
 
   /** Sends one request and waits for its answer (the bytes written, for `finish`). */
-  call(request: Request): Promise<number | undefined> {
+  call(request: R): Promise<number | undefined> {
     if (!this.alive) return Promise.reject(new Error('The export worker has stopped'))
     if (this.pending) return Promise.reject(new Error('The export worker is answering another request'))
     return new Promise((resolve, reject) => {
       const seq = ++this.seq
       this.pending = { seq, resolve, reject }
       try {
-        this.worker.postMessage({ ...request, seq } as WorkerRequest)
+        this.worker.postMessage({ ...request, seq })
       } catch (error) {
         this.pending = null
         reject(error instanceof Error ? error : new Error(String(error)))
@@ -112,16 +131,20 @@ export class ExportWorker {
   }
 }
 
+/** A worker of any program, as the pool keeps it. */
+type AnyWorker = ExportWorker<object>
+
 interface Waiter {
-  resolve: (worker: ExportWorker) => void
+  program: ExportProgram
+  resolve: (worker: AnyWorker) => void
   reject: (error: Error) => void
   timer: NodeJS.Timeout
 }
 
 /** The workers and the queue of one application instance (made in createAppState, closed with it). */
 export class ExportBuilder {
-  private readonly idleWorkers: ExportWorker[] = []
-  private readonly workers = new Set<ExportWorker>()
+  private readonly idleWorkers: AnyWorker[] = []
+  private readonly workers = new Set<AnyWorker>()
   private readonly waiting: Waiter[] = []
   /** Workers running a build. */
   private running = 0
@@ -134,25 +157,32 @@ export class ExportBuilder {
     return { running: this.running, waiting: this.waiting.length }
   }
 
-  /** Runs `build` with a worker of its own once one is free; 503 when the queue is full or the wait too long. */
-  async run<T>(build: (worker: ExportWorker) => Promise<T>): Promise<T> {
-    const worker = await this.acquire()
+  /**
+   * Runs `build` with a worker of `program` (the EPUB's by default) once one is free; 503 when the
+   * queue is full or the wait too long. Every program's builds count against the same limits.
+   */
+  async run<T, R extends object = Request>(
+    build: (worker: ExportWorker<R>) => Promise<T>,
+    program: ExportProgram = EPUB_PROGRAM,
+  ): Promise<T> {
+    const worker = await this.acquire(program)
     try {
-      return await build(worker)
+      return await build(worker as ExportWorker<object> as ExportWorker<R>)
     } finally {
       this.release(worker)
     }
   }
 
-  private acquire(): Promise<ExportWorker> {
+  private acquire(program: ExportProgram): Promise<AnyWorker> {
     if (this.closed) return Promise.reject(exportsBusy())
     if (this.running < this.limits.concurrency) {
       this.running++
-      return Promise.resolve(this.takeWorker())
+      return Promise.resolve(this.takeWorker(program))
     }
     if (this.waiting.length >= this.limits.queue) return Promise.reject(exportsBusy())
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
+        program,
         resolve,
         reject,
         timer: setTimeout(() => {
@@ -165,25 +195,31 @@ export class ExportBuilder {
     })
   }
 
-  private takeWorker(): ExportWorker {
-    let worker = this.idleWorkers.pop()
-    while (worker && !worker.alive) worker = this.idleWorkers.pop()
-    if (!worker) {
-      worker = new ExportWorker((dead) => this.forget(dead))
-      this.workers.add(worker)
+  private takeWorker(program: ExportProgram): AnyWorker {
+    for (let at = this.idleWorkers.length - 1; at >= 0; at--) {
+      const idle = this.idleWorkers[at]!
+      if (idle.program !== program) continue
+      this.idleWorkers.splice(at, 1)
+      if (!idle.alive) continue
+      idle.busy()
+      return idle
     }
+    const worker: AnyWorker = new ExportWorker<object>((dead) => this.forget(dead), program)
+    this.workers.add(worker)
     worker.busy()
     return worker
   }
 
-  private release(worker: ExportWorker) {
+  private release(worker: AnyWorker) {
     const next = this.waiting.shift()
     if (next) {
       clearTimeout(next.timer)
-      // A worker that died (or was left mid-build by an error) is replaced for the next build.
-      if (worker.alive) return next.resolve(worker)
-      this.forget(worker, { stop: true })
-      next.resolve(this.takeWorker())
+      // A worker that died (or was left mid-build by an error) is replaced for the next build; one
+      // of another program waits idle for its own kind.
+      if (worker.alive && worker.program === next.program) return next.resolve(worker)
+      if (worker.alive) this.keepIdle(worker)
+      else this.forget(worker, { stop: true })
+      next.resolve(this.takeWorker(next.program))
       return
     }
     this.running--
@@ -191,12 +227,16 @@ export class ExportBuilder {
       this.forget(worker, { stop: true })
       return
     }
+    this.keepIdle(worker)
+  }
+
+  private keepIdle(worker: AnyWorker) {
     this.idleWorkers.push(worker)
     worker.idle(() => this.forget(worker, { stop: true }))
   }
 
   /** Drops a worker from the pool; `stop` ends its thread too (one that died has ended already). */
-  private forget(worker: ExportWorker, { stop = false } = {}) {
+  private forget(worker: AnyWorker, { stop = false } = {}) {
     const at = this.idleWorkers.indexOf(worker)
     if (at >= 0) this.idleWorkers.splice(at, 1)
     this.workers.delete(worker)

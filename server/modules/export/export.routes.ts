@@ -44,20 +44,27 @@ export const exportRoutes: FastifyPluginAsyncZod<{
     config: {
       access: 'public' as const,
       cost: EXPORT_COST,
-      // One counter for the three kinds, per address (IPv6 by its /64, as the plugin does).
-      rateLimit: {
-        ...perAddress,
-        keyGenerator: (request: FastifyRequest) => `epub:${normalizeIP(request.ip)}`,
-        errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-          tooManyRequests(
-            `Too many exports. Please try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} min.`,
-            Math.ceil(context.ttl / 1000),
-          ),
-      },
+      rateLimit: exportRateLimit(perAddress),
     },
     schema: { params: IdParams },
   }
   app.get('/api/content/:id/epub', route, async (request, reply) => send('page', request.params.id, request, reply))
   app.get('/api/chapters/:id/epub', route, async (request, reply) => send('chapter', request.params.id, request, reply))
   app.get('/api/books/:id/epub', route, async (request, reply) => send('book', request.params.id, request, reply))
+}
+
+/**
+ * One counter per address (IPv6 by its /64, as the plugin does) for every export it asks for: the
+ * three EPUB kinds and the Word file.
+ */
+export function exportRateLimit(perAddress: { max: number; timeWindow: number }) {
+  return {
+    ...perAddress,
+    keyGenerator: (request: FastifyRequest) => `epub:${normalizeIP(request.ip)}`,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      tooManyRequests(
+        `Too many exports. Please try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} min.`,
+        Math.ceil(context.ttl / 1000),
+      ),
+  }
 }

@@ -140,30 +140,42 @@ export async function closeExportState(exports: ExportState): Promise<void> {
  * The export's file, opened for reading: the one kept for the plan's fingerprint, else made now (or
  * by the request already making it). 503 with Retry-After when too many are being made.
  */
-export async function openExport(
+export function openExport(
   content: ContentContext,
   exports: ExportState,
   plan: EpubPlan,
 ): Promise<{ handle: fs.promises.FileHandle; bytes: number }> {
+  return openKeptFile(exports, plan.key, () =>
+    exports.builder.run((worker) => buildFile(content, exports, plan, worker)),
+  )
+}
+
+/**
+ * Any format's file by its key (EPUB here, Word in word/export): the one kept, else `make` once
+ * however many requests ask for it meanwhile; opened for reading.
+ */
+export async function openKeptFile(
+  exports: ExportState,
+  key: string,
+  make: () => Promise<ExportFile>,
+): Promise<{ handle: fs.promises.FileHandle; bytes: number }> {
   for (let attempt = 0; ; attempt++) {
-    const kept = exports.files.get(plan.key) ?? (await makeExport(content, exports, plan))
+    const kept = exports.files.get(key) ?? (await makeOnce(exports, key, make))
     try {
       return { handle: await fs.promises.open(kept.file, 'r'), bytes: kept.bytes }
     } catch (error) {
       // Removed meanwhile (another process made room): made again, once.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error
-      exports.files.drop(plan.key)
+      exports.files.drop(key)
     }
   }
 }
 
-function makeExport(content: ContentContext, exports: ExportState, plan: EpubPlan): Promise<ExportFile> {
-  let making = exports.making.get(plan.key)
+function makeOnce(exports: ExportState, key: string, make: () => Promise<ExportFile>): Promise<ExportFile> {
+  let making = exports.making.get(key)
   if (!making) {
-    making = exports.builder
-      .run((worker) => buildFile(content, exports, plan, worker))
-      .finally(() => exports.making.delete(plan.key))
-    exports.making.set(plan.key, making)
+    making = make().finally(() => exports.making.delete(key))
+    exports.making.set(key, making)
   }
   return making
 }

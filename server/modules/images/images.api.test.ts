@@ -1,15 +1,16 @@
 // Pictures in pages over HTTP: upload kinds told by their bytes, refusals with clear messages,
 // one stored copy per file, the served picture's headers, the library's uses and delete rules.
 import zlib from 'node:zlib'
-import { count } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { IMAGE_ALT_MAX_CHARS, IMAGE_MAX_BYTES, READER_CHUNK_SIZE } from '#shared/limits.ts'
-import { images } from '../../db/schema.ts'
+import { auditLog, images, users } from '../../db/schema.ts'
 import { readAllChunks, uploadPage } from '../../test/content-upload.ts'
 import { makeChapter } from '../../test/factories.ts'
 import { loginAs, useTestApp } from '../../test/test-app.ts'
+import { removeImagesNotShown } from './images.service.ts'
 
 const ctx = useTestApp()
 
@@ -298,5 +299,43 @@ describe('the image library', () => {
       payload: { alt: 'x' },
     })
     expect(missing.statusCode).toBe(404)
+  })
+
+  it('removes, in one pass over the pages, those of a list of pictures no page shows', async () => {
+    const colours = ['#123456', '#654321', '#a0b0c0']
+    const uploaded = await Promise.all(
+      colours.map(async (background, i) => {
+        const answer = await upload(await picture(40, 30, 3, background).jpeg().toBuffer(), `hulk-${i}.jpg`)
+        expect(answer.statusCode).toBe(200)
+        return answer.json() as { id: number; url: string }
+      }),
+    )
+    const [first, shown, third] = uploaded as [(typeof uploaded)[0], (typeof uploaded)[0], (typeof uploaded)[0]]
+    const chapter = await makeChapter(ctx.database)
+    // Shown in the links section only: that counts as shown too.
+    const saved = await uploadPage(
+      ctx.app,
+      await admin(),
+      `<p>Tekst</p>\n=== LINKS START ===\n<p><img src="${shown.url}" alt="allikas"></p>`,
+      { title: 'Viidetes pilt', chapterId: chapter.id },
+    )
+    expect(saved.statusCode, saved.body).toBe(200)
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.username, 'admin'))
+    const removed = await removeImagesNotShown(ctx.database.db, { id: user!.id, username: user!.username }, [
+      first.id,
+      shown.id,
+      third.id,
+      999_999,
+    ])
+    expect(removed.sort((a, b) => a - b)).toEqual([first.id, third.id].sort((a, b) => a - b))
+    expect((await ctx.app.inject({ url: first.url })).statusCode).toBe(404)
+    expect((await ctx.app.inject({ url: third.url })).statusCode).toBe(404)
+    expect((await ctx.app.inject({ url: shown.url })).statusCode).toBe(200)
+    const audited = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'image'), eq(auditLog.action, 'delete'), inArray(auditLog.entityId, removed)))
+    expect(audited).toHaveLength(2)
+    expect(await removeImagesNotShown(ctx.database.db, { id: user!.id, username: 'admin' }, [])).toEqual([])
   })
 })

@@ -77,10 +77,11 @@ export interface ImageUseRow {
 
 /**
  * The pages whose current text (main HTML or links section) points at a picture's own address,
- * for one picture or all: one pass over the pages that mention /api/images/ at all.
+ * for the pictures `imageIds` or all: one pass over the pages that mention /api/images/ at all.
  */
-export async function findImageUses(db: DbOrTx, imageId?: number): Promise<ImageUseRow[]> {
-  const needle = imageId === undefined ? '/api/images/' : `/api/images/${imageId}?`
+export async function findImageUses(db: DbOrTx, imageIds?: readonly number[]): Promise<ImageUseRow[]> {
+  if (imageIds?.length === 0) return []
+  const needle = imageIds?.length === 1 ? `/api/images/${imageIds[0]}?` : '/api/images/'
   const result = await db.execute<{
     image_id: number
     id: number
@@ -95,7 +96,7 @@ export async function findImageUses(db: DbOrTx, imageId?: number): Promise<Image
       from regexp_matches(c.content || coalesce(c.links_content, ''), '/api/images/([0-9]{1,9})\\?', 'g') as m
     ) used
     where (strpos(c.content, ${needle}) > 0 or strpos(coalesce(c.links_content, ''), ${needle}) > 0)
-      ${imageId === undefined ? sql`` : sql`and used.image_id = ${imageId}`}
+      ${imageIds === undefined ? sql`` : sql`and used.image_id = any(${intArray(imageIds)}::int[])`}
     order by c.title, c.id`)
   return result.rows.map((row) => ({
     imageId: Number(row.image_id),

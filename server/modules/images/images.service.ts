@@ -87,7 +87,7 @@ export async function changeImageAlt(db: Db, user: CurrentUser, id: number, alt:
  * everyone on PGlite, and a save can add a use at any moment anyway (the picture then answers 404).
  */
 export async function removeImage(db: Db, user: CurrentUser, id: number): Promise<void> {
-  const uses = await findImageUses(db, id)
+  const uses = await findImageUses(db, [id])
   if (uses.length > 0) {
     const titles = uses.map((page) => `“${page.title}”`).join(', ')
     throw conflict(`The picture is used on ${uses.length === 1 ? 'a page' : `${uses.length} pages`}: ${titles}`, {
@@ -98,6 +98,27 @@ export async function removeImage(db: Db, user: CurrentUser, id: number): Promis
     const deleted = await deleteImage(tx, id)
     if (!deleted) throw notFound('Image')
     await recordAudit(tx, user, 'delete', 'image', id, { fileName: deleted.fileName })
+  })
+}
+
+/**
+ * Removes those of the pictures `ids` no page's current text shows (one pass over the pages for all
+ * of them), the others staying; answers the ids removed. For pictures nobody chose to remove one by
+ * one: a Word import's preview that was not taken.
+ */
+export async function removeImagesNotShown(db: Db, user: CurrentUser, ids: readonly number[]): Promise<number[]> {
+  const shown = new Set((await findImageUses(db, ids)).map((use) => use.imageId))
+  const free = ids.filter((id) => !shown.has(id))
+  if (free.length === 0) return []
+  return db.transaction(async (tx) => {
+    const removed: number[] = []
+    for (const id of free) {
+      const deleted = await deleteImage(tx, id)
+      if (!deleted) continue
+      await recordAudit(tx, user, 'delete', 'image', id, { fileName: deleted.fileName })
+      removed.push(id)
+    }
+    return removed
   })
 }
 

@@ -1,10 +1,11 @@
 // /admin/books/:bookId/chapters/:chapterId/content: the pages of a chapter, with edit, delete and
-// a public view of each.
+// a public view of each; "Impordi Wordi fail" opens a new page's editor with the Word import's dialog.
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import type { Chapter } from '#shared/api/chapters.ts'
 import { adminTexts } from '#client/texts/admin.ts'
 import { siteTexts } from '#client/texts/common.ts'
+import { wordImportTexts } from '#client/texts/word-import.ts'
 import { chapterQueries } from '#client/api/chapters.ts'
 import { contentQueries } from '#client/api/content.ts'
 import type { ContentListItem } from '#client/api/content.ts'
@@ -57,9 +58,14 @@ function ChapterPages({ chapter }: { chapter: Chapter }) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageHeading title={`${adminTexts.pages.heading}: ${chapter.title}`}>{adminTexts.pages.heading}</PageHeading>
-        <Button asChild>
-          <Link to={`/admin/content/new?chapterId=${chapter.id}`}>{adminTexts.pages.add}</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="secondary">
+            <Link to={`/admin/content/new?chapterId=${chapter.id}&import=word`}>{wordImportTexts.open}</Link>
+          </Button>
+          <Button asChild>
+            <Link to={`/admin/content/new?chapterId=${chapter.id}`}>{adminTexts.pages.add}</Link>
+          </Button>
+        </div>
       </div>
       {pages.isPending ? <LoadingMessage>{siteTexts.loading}</LoadingMessage> : null}
       {pages.isError ? <FailureMessage>{adminTexts.pages.fetchFailed}</FailureMessage> : null}

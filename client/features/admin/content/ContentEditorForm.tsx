@@ -16,6 +16,7 @@ import { spliceSection } from '#shared/text/page-sections.ts'
 import type { PageSection } from '#shared/text/page-sections.ts'
 import { toastTexts } from '#client/texts/common.ts'
 import { contentEditorTexts } from '#client/texts/content-editor.ts'
+import { wordImportTexts } from '#client/texts/word-import.ts'
 import { saveShortcutTexts, sectionTexts } from '#client/texts/content-sections.ts'
 import { userQueries } from '#client/api/auth.ts'
 import type { SavedContent, UploadTarget } from '#client/api/content-upload.ts'
@@ -40,6 +41,8 @@ import { useSaveContent } from './content-editor/use-save-content.ts'
 import { useSaveShortcut } from './content-editor/use-save-shortcut.ts'
 import { useUnsavedChanges } from './content-editor/use-unsaved-changes.ts'
 import { useOpenWork } from '../unsaved-work.ts'
+import { WordImportButton } from '../word-import/WordImportDialog.tsx'
+import type { WordPreview } from '../word-import/word-preview.ts'
 
 const EditorFields = ContentInput.pick({ title: true, chapterId: true, order: true, published: true })
 type EditorFieldsInput = z.input<typeof EditorFields>
@@ -62,6 +65,8 @@ interface ContentEditorFormProps {
   choices: ChapterChoices
   /** One section of start.text is edited alone and spliced back into it when saved. */
   section?: PageSection | undefined
+  /** The Word import's dialog opens at once (the chapter's pages list's import). */
+  openImport?: boolean | undefined
 }
 
 /** The chapter's pages list, or the books list when the chapter is not among the choices. */
@@ -70,7 +75,14 @@ function pagesPath(choices: ChapterChoices, chapterId: number | null): string {
   return book ? `/admin/books/${book.id}/chapters/${chapterId}/content` : '/admin/books'
 }
 
-export function ContentEditorForm({ contentId, baseVersion, start, choices, section }: ContentEditorFormProps) {
+export function ContentEditorForm({
+  contentId,
+  baseVersion,
+  start,
+  choices,
+  section,
+  openImport,
+}: ContentEditorFormProps) {
   const id = useId()
   const navigate = useNavigate()
   const formElement = useRef<HTMLFormElement>(null)
@@ -190,6 +202,16 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices, sect
     setBodyKey((key) => key + 1)
   }
 
+  /** A Word file's text replaces the editor's; "Salvesta" saves it as any edit (decision 062). */
+  function acceptImport(preview: WordPreview) {
+    setText(preview.html)
+    setBodyKey((key) => key + 1)
+    if (form.getValues('title').trim() === '' && preview.title !== '') {
+      form.setValue('title', preview.title, { shouldDirty: true, shouldValidate: true })
+    }
+    toast({ title: toastTexts.success, description: wordImportTexts.accepted })
+  }
+
   const conflictTexts = section ? sectionTexts.conflict : labels.conflict
   return (
     <>
@@ -218,6 +240,11 @@ export function ContentEditorForm({ contentId, baseVersion, start, choices, sect
 
         {draft.offer ? <DraftOffer offer={draft.offer} onRestore={restoreDraft} onDiscard={draft.discard} /> : null}
         {section && pageId !== null ? <SectionNotice pageId={pageId} heading={section.heading.text} /> : null}
+        {section ? null : (
+          <div className="flex justify-end">
+            <WordImportButton contentId={pageId} defaultOpen={openImport} onAccept={acceptImport} />
+          </div>
+        )}
         <ContentBody key={bodyKey} ref={body} text={text} onTextChange={setText} otherBytes={otherBytes} />
         {pageId !== null && !section ? <PageSections pageId={pageId} savedText={start.text} /> : null}
 

@@ -1,5 +1,6 @@
 // /admin/content/new[?chapterId=]: the content editor for a new page; the chapter comes preselected
-// from the pages list's 'Add Content'.
+// from the pages list's 'Add Content'; with &import=word (the list's "Impordi Wordi fail") the Word
+// import's dialog opens at once.
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { siteTexts } from '#client/texts/common.ts'
@@ -13,6 +14,7 @@ import { contentEditorQueries } from './content-editor/queries.ts'
 export function NewContentPage() {
   const [searchParams] = useSearchParams()
   const chapterId = parseRouteId(searchParams.get('chapterId') ?? undefined)
+  const openImport = searchParams.get('import') === 'word'
   const choices = useQuery(contentEditorQueries.chapterChoices())
   const heading = contentEditorTexts.newHeading
   return (
@@ -24,6 +26,7 @@ export function NewContentPage() {
         <ContentEditorForm
           contentId="new"
           choices={choices.data}
+          openImport={openImport}
           start={{ chapterId, title: '', order: 0, published: false, text: '' }}
         />
       ) : null}

@@ -37,7 +37,8 @@ function versionLabel(version: RevisionComparison['from']) {
     : fill(t.versionNumber, { version: version.version })
 }
 
-function Comparison({
+/** A comparison already fetched (the Word import's preview brings its own). */
+export function Comparison({
   data,
   layout,
   onLayoutChange,

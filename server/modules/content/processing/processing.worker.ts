@@ -14,11 +14,18 @@ const port = parentPort
 if (!port) throw new Error('processing.worker.ts runs only as a worker thread')
 
 port.on('message', (job: ProcessingJob) => {
+  if (job.kind === 'word') {
+    void convertWord(job.jobId, job.input)
+    return
+  }
   let result: ProcessingResult
   let transfer: ArrayBuffer[] = []
   try {
     if (job.kind === 'compare') {
-      result = { jobId: job.jobId, comparison: compareVersions(job.input) }
+      const comparison = compareVersions(job.input)
+      result = job.envelope
+        ? { jobId: job.jobId, comparisonJson: JSON.stringify({ ...job.envelope, ...comparison }) }
+        : { jobId: job.jobId, comparison }
     } else {
       const clock = lapClock()
       const jobId = job.jobId
@@ -46,3 +53,23 @@ port.on('message', (job: ProcessingJob) => {
   }
   port.postMessage(result, transfer)
 })
+
+/**
+ * A Word file's conversion: mammoth works with promises, so this job is answered when it settles
+ * (the main side sends the next job only then). Mammoth is loaded on the first Word job, not with
+ * every worker.
+ */
+async function convertWord(jobId: number, input: Extract<ProcessingJob, { kind: 'word' }>['input']) {
+  let result: ProcessingResult
+  let transfer: ArrayBuffer[] = []
+  try {
+    const { convertDocx } = await import('../../word/import/docx-convert.ts')
+    const word = await convertDocx(input)
+    result = { jobId, word }
+    transfer = word.pictures.map((picture) => picture.bytes.buffer as ArrayBuffer)
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : new Error(String(error))
+    result = { jobId, error: { name, message } }
+  }
+  port!.postMessage(result, transfer)
+}

@@ -9,6 +9,7 @@ import type { ChangeSummary } from '#shared/api/revisions.ts'
 import { startTsWorker } from '../../../lib/ts-worker.ts'
 import type { BlockComparison, VersionsToCompare } from './revision-diff.ts'
 import type { PhaseClock, WorkerPhases } from './save-timing.ts'
+import type { DocxConversion, WordImportInput } from '../../word/import/docx-convert.ts'
 
 /** Where the worker's phases go: those before the passages were sent ahead, and those after. */
 export interface SplitClock {
@@ -35,7 +36,14 @@ export type JobMessage =
       /** The search passages are sent ahead, as soon as they are cut, in a message of their own. */
       passagesFirst?: boolean | undefined
     }
-  | { kind: 'compare'; input: VersionsToCompare }
+  | {
+      kind: 'compare'
+      input: VersionsToCompare
+      /** When given, the answer is the JSON text of this object with the comparison's fields added. */
+      envelope?: Record<string, unknown> | undefined
+    }
+  /** A Word file made into page HTML (modules/word/import/docx-convert.ts). */
+  | { kind: 'word'; input: WordImportInput }
 
 /** A job as the worker receives it. */
 export type ProcessingJob = JobMessage & { jobId: number }
@@ -45,6 +53,8 @@ export type ProcessingResult =
   /** Sent ahead of the page when the job asked for `passagesFirst`, with the phases until then. */
   | { jobId: number; passages: PackedPassages; phases: WorkerPhases }
   | { jobId: number; comparison: BlockComparison }
+  | { jobId: number; comparisonJson: string }
+  | { jobId: number; word: DocxConversion }
   | { jobId: number; error: { name: string; message: string } }
 
 type Answer = Exclude<ProcessingResult, { error: unknown } | { passages: unknown }>
@@ -54,6 +64,8 @@ interface QueuedJob {
   jobId: number
   message: JobMessage
   ahead?: ((ahead: Ahead) => void) | undefined
+  /** Buffers moved to the worker with the message. */
+  transfer?: ArrayBuffer[] | undefined
   resolve: (answer: Answer) => void
   reject: (error: Error) => void
 }
@@ -143,9 +155,30 @@ export class ProcessingWorker {
     return answer.comparison
   }
 
-  private run(message: JobMessage, ahead?: (ahead: Ahead) => void): Promise<Answer> {
+  /**
+   * The same, answered as the JSON text of `{ ...envelope, ...comparison }`. The comparison of two
+   * unrelated 9 MB versions is a megabyte of JSON: checked and written out on the main thread it held
+   * readers' requests for tens of milliseconds, so the worker writes it (decision 042).
+   */
+  async compareToJson(input: VersionsToCompare, envelope: Record<string, unknown>): Promise<string> {
+    const answer = await this.run({ kind: 'compare', input, envelope })
+    if (!('comparisonJson' in answer)) throw new Error('The processing worker answered another job')
+    return answer.comparisonJson
+  }
+
+  /**
+   * A .docx converted in the worker (convertDocx in modules/word/import/docx-convert.ts). Its bytes
+   * are moved to the worker, not copied: `input.bytes` is empty afterwards.
+   */
+  async convertWord(input: WordImportInput): Promise<DocxConversion> {
+    const answer = await this.run({ kind: 'word', input }, undefined, [input.bytes.buffer as ArrayBuffer])
+    if (!('word' in answer)) throw new Error('The processing worker answered another job')
+    return answer.word
+  }
+
+  private run(message: JobMessage, ahead?: (ahead: Ahead) => void, transfer?: ArrayBuffer[]): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ jobId: ++this.lastJobId, message, ahead, resolve, reject })
+      this.waiting.push({ jobId: ++this.lastJobId, message, ahead, transfer, resolve, reject })
       this.runNext()
     })
   }
@@ -189,7 +222,7 @@ export class ProcessingWorker {
     const current = this.worker ?? this.startWorker()
     current.ref()
     try {
-      current.postMessage({ ...job.message, jobId: job.jobId } satisfies ProcessingJob)
+      current.postMessage({ ...job.message, jobId: job.jobId } satisfies ProcessingJob, job.transfer ?? [])
     } catch (error) {
       // An input that cannot be copied to the worker fails alone; the queue goes on.
       this.running = null

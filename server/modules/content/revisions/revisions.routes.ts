@@ -12,6 +12,7 @@ import {
   RevisionParams,
 } from '#shared/api/revisions.ts'
 import { REVISIONS_PAGE_SIZE } from '#shared/limits.ts'
+import { sendJsonText } from '../../../http/json-text.ts'
 import { pageOf } from '../../../lib/paging.ts'
 import type { ContentContext } from '../content-state.ts'
 import { sendContent, toContent } from '../pages/index.ts'
@@ -33,7 +34,9 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ content: ContentContext }>
       config: { access: 'admin' },
       schema: { params: IdParams, querystring: CompareQuery, response: { 200: RevisionComparison } },
     },
-    async (request) => compareRevisions(content, request.params.id, request.query.from, request.query.to),
+    // The processing worker writes the answer's JSON (compareRevisions).
+    async (request, reply) =>
+      sendJsonText(reply, await compareRevisions(content, request.params.id, request.query.from, request.query.to)),
   )
 
   app.get(

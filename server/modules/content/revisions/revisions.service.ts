@@ -12,6 +12,7 @@ import type { ContentContext } from '../content-state.ts'
 import { savePage } from '../pages/index.ts'
 import { readBuildBlocks } from '../reader/index.ts'
 import * as repo from './revisions.repo.ts'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 
 function parseSummary(text: string | null): ChangeSummary | null {
   if (!text) return null
@@ -66,37 +67,36 @@ export async function readRevision({ db }: ContentContext, id: number, revisionI
   return { ...toListItem(revision), revisionId, content: revision.content, linksContent: revision.linksContent }
 }
 
-/** Revision `fromId` against revision `toId`, or against the page's current text when `toId` is undefined. */
+/**
+ * Revision `fromId` against revision `toId`, or against the page's current text when `toId` is
+ * undefined: the JSON text of a RevisionComparison, written by the processing worker.
+ */
 export async function compareRevisions(
   content: ContentContext,
   id: number,
   fromId: number,
   toId: number | undefined,
-): Promise<RevisionComparison> {
+): Promise<string> {
   const { db } = content
   const current = await currentOf(db, id)
-  // The two texts are read at once: on PostgreSQL (a pool) the reads overlap.
+  // The two texts are read one after the other, with a turn of the event loop after each, and so is
+  // the hand-over to the worker: each costs the main thread tens of milliseconds on a 9 MB page
+  // (PGlite decompresses and decodes in this thread; node-postgres decodes the row here), and run
+  // back to back in one turn they would hold readers' requests past 100 ms (decision 042).
   // Their links sections are not read: a comparison is of the page text.
   const textOf = async (revisionId: number) => {
     const revision = await repo.findRevisionText(db, id, revisionId)
     if (!revision) throw notFound('Revision')
+    await nextTurn()
     return revision
   }
-  const [from, to] = await Promise.all([
-    textOf(fromId),
-    toId === undefined
-      ? current.buildId === null
+  const from = await textOf(fromId)
+  const to =
+    toId !== undefined
+      ? await textOf(toId)
+      : current.buildId === null
         ? { content: '', blockBytes: [] }
-        : readBuildBlocks(db, current.buildId)
-      : textOf(toId),
-  ])
-  // Cut into blocks (by their kept lengths, or by processing a text kept without them) and compared
-  // in the processing worker: the work grows with the page (decision 042).
-  const compared = await content.worker.compare({
-    from: { content: from.content, blockBytes: from.blockBytes },
-    to: { content: to.content, blockBytes: to.blockBytes },
-    options: { context: REVISION_DIFF_CONTEXT_BLOCKS, maxChangedBlocks: REVISION_DIFF_MAX_CHANGED_BLOCKS },
-  })
+        : await readBuildBlocks(db, current.buildId)
   const toVersion = 'revisionId' in to ? to : { ...current, revisionId: null }
   const version = (row: { revisionId: number | null; version: number; savedAt: Date; savedBy: string | null }) => ({
     revisionId: row.revisionId,
@@ -104,10 +104,53 @@ export async function compareRevisions(
     savedAt: row.savedAt.toISOString(),
     savedBy: row.savedBy,
   })
-  return {
+  const envelope: Pick<RevisionComparison, 'from' | 'to' | 'titleChanged'> = {
     from: version(from),
     to: version(toVersion),
     titleChanged: from.title === toVersion.title ? null : { from: from.title, to: toVersion.title },
+  }
+  await nextTurn()
+  return content.worker.compareToJson(
+    {
+      from: { content: from.content, blockBytes: from.blockBytes },
+      to: { content: to.content, blockBytes: to.blockBytes },
+      options: { context: REVISION_DIFF_CONTEXT_BLOCKS, maxChangedBlocks: REVISION_DIFF_MAX_CHANGED_BLOCKS },
+    },
+    envelope,
+  )
+}
+
+/** The page's current version (404 when there is no such page): what a text not saved yet is compared with. */
+export async function currentVersionOf({ db }: ContentContext, id: number) {
+  return currentOf(db, id)
+}
+
+/**
+ * The page's current text against a text not saved yet (a Word import's preview), as the comparison
+ * of two versions answers: `to` is that text as the next version would be, saved now by `savedBy`.
+ */
+export async function compareWithUnsaved(
+  content: ContentContext,
+  current: Awaited<ReturnType<typeof currentVersionOf>>,
+  unsaved: { title: string; content: string; savedBy: string | null },
+): Promise<RevisionComparison> {
+  const from =
+    current.buildId === null ? { content: '', blockBytes: [] } : await readBuildBlocks(content.db, current.buildId)
+  // The unsaved text has no kept block lengths: the worker processes it as a save would.
+  const compared = await content.worker.compare({
+    from,
+    to: { content: unsaved.content, blockBytes: null },
+    options: { context: REVISION_DIFF_CONTEXT_BLOCKS, maxChangedBlocks: REVISION_DIFF_MAX_CHANGED_BLOCKS },
+  })
+  return {
+    from: {
+      revisionId: null,
+      version: current.version,
+      savedAt: current.savedAt.toISOString(),
+      savedBy: current.savedBy,
+    },
+    to: { revisionId: null, version: current.version + 1, savedAt: new Date().toISOString(), savedBy: unsaved.savedBy },
+    titleChanged: current.title === unsaved.title ? null : { from: current.title, to: unsaved.title },
     ...compared,
   }
 }
