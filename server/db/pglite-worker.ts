@@ -2,8 +2,11 @@
 // server talks to it through `pg` exactly as it talks to PostgreSQL and no query blocks the
 // server's event loop (DESIGN.md, "embedded wiring").
 import { parentPort, workerData } from 'node:worker_threads'
+import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import zlib from 'node:zlib'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { PGlite } from '@electric-sql/pglite'
@@ -11,6 +14,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import * as tar from 'tar'
+import { activityWriter } from './activity.ts'
 
 export interface PgliteWorkerData {
   /** Directory of the database files. */
@@ -19,6 +23,8 @@ export interface PgliteWorkerData {
   socketPath: string
   /** A tarball of a data directory (a backup, or a dump) to start a new database from (tests use a migrated template). */
   seedTarball?: string
+  /** Shared with the server's thread: when statements start and finish (db/activity.ts). */
+  activity: SharedArrayBuffer
 }
 
 export type PgliteWorkerMessage =
@@ -59,7 +65,8 @@ const BACKUP_GARBAGE_BYTES = 16 * 1024 * 1024
 v8.setFlagsFromString('--expose-gc')
 const collectGarbage = vm.runInNewContext('gc') as () => void
 
-const { dataDir, socketPath, seedTarball } = workerData as PgliteWorkerData
+const { dataDir, socketPath, seedTarball, activity } = workerData as PgliteWorkerData
+const statements = activityWriter(activity)
 const port = parentPort!
 
 async function start() {
@@ -97,9 +104,11 @@ async function start() {
   const run = db.execProtocolRawStream.bind(db)
   let checked = 0
   db.execProtocolRawStream = async (...args: Parameters<typeof run>) => {
+    statements.started()
     try {
       return await run(...args)
     } finally {
+      statements.finished()
       const now = performance.now()
       if (now - checked >= BUFFER_CHECK_MS) {
         checked = now
@@ -112,7 +121,9 @@ async function start() {
 
 /**
  * Writes a tarball of the data directory, in the layout PGlite's dumpDataDir() makes and its
- * loadDataDir() reads (the directory's files at the archive's root, uncompressed); answers how long
+ * loadDataDir() reads (the directory's files at the archive's root), gzip-compressed when the file's
+ * name ends in .gz (backups; zlib compresses on the thread pool, so this thread, the database's
+ * only one, stays free while it streams, and memory stays a few megabytes); answers how long
  * statements were held. dumpDataDir() built the whole tarball in memory, two or three times the data
  * directory. Here statements wait only while the files are copied beside the backup (the kernel's
  * copy, ~1 GB/s: 0.3 s for a 350 MB database, where streaming the tarball took 1.3 s); the tarball is
@@ -137,7 +148,9 @@ async function dump(db: PGlite, file: string): Promise<number> {
     }, 100)
     try {
       const entries = (await fs.readdir(snapshot)).sort()
-      await tar.c({ cwd: snapshot, file, maxReadSize: 1024 * 1024, strict: true }, entries)
+      const options = { cwd: snapshot, maxReadSize: 1024 * 1024, strict: true }
+      if (file.endsWith('.gz')) await pipeline(tar.c(options, entries), zlib.createGzip(), createWriteStream(file))
+      else await tar.c({ ...options, file }, entries)
     } finally {
       clearInterval(collector)
       collectGarbage()
