@@ -1,5 +1,8 @@
 // The environment, parsed and validated once at start (the variables are listed in README.md).
+import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
+import { parseEnv } from 'node:util'
 import { z } from 'zod'
 import { OperatorError } from './lib/operator-error.ts'
 
@@ -39,6 +42,15 @@ const EnvSchema = z
     ),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     DONATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
+    METRICS_ALLOW: optionalText.pipe(
+      z
+        .string()
+        .refine(
+          (value) => splitList(value).every(isAddressOrRange),
+          'must be a comma-separated list of IP addresses or ranges (127.0.0.1, 10.0.0.0/8, ::1)',
+        )
+        .optional(),
+    ),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -58,6 +70,8 @@ export interface Config {
   trustProxy: TrustProxy
   logLevel: (typeof LOG_LEVELS)[number]
   donationUrl: string | undefined
+  /** Addresses and CIDR ranges that may read GET /metrics without a session (empty: administrators only). */
+  metricsAllow: string[]
 }
 
 export class ConfigError extends OperatorError {}
@@ -77,8 +91,40 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     .filter(Boolean)
 }
 
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+
+/** `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`. */
+function isAddressOrRange(entry: string) {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = net.isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * The environment with the variables of a `.env` file added, when there is one (by default in the
+ * working directory); a variable set in the real environment wins over the file's. Node's own
+ * parser reads the file (`util.parseEnv`, what `process.loadEnvFile` uses), but process.env is left
+ * as it is: only the configuration sees the file.
+ */
+export function withEnvFile(env: NodeJS.ProcessEnv = process.env, file = path.resolve('.env')): NodeJS.ProcessEnv {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return env
+    throw new ConfigError(`Invalid configuration: cannot read ${file} (${(error as Error).message})`)
+  }
+  return { ...parseEnv(text), ...env }
+}
+
 /** Parses the environment; throws a ConfigError whose message is one line naming the bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile()): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
@@ -97,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     donationUrl: e.DONATION_URL,
+    metricsAllow: e.METRICS_ALLOW === undefined ? [] : splitList(e.METRICS_ALLOW),
   }
 }

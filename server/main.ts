@@ -6,12 +6,15 @@ import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { OperatorError } from './lib/operator-error.ts'
 import { scheduleDailyBackups } from './db/backup.ts'
+import { serveBackupRequests } from './db/backup-socket.ts'
+import { APP_VERSION } from './lib/app-version.ts'
 import { scheduleMaintenance } from './db/maintenance.ts'
 import { openDatabase } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { markInterruptedReprocessing } from './modules/content/jobs/index.ts'
 import { removeStaleBuilds } from './modules/content/reader/index.ts'
-import { ensureUser, purgeExpiredSessions } from './modules/auth/auth.service.ts'
+import { ensureUser, purgeExpiredSessions, setupCodeIfNoUser } from './modules/auth/auth.service.ts'
+import { startUpLine } from './modules/auth/first-run.ts'
 import { exposedGc, IdleCollector } from './lib/idle-collector.ts'
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url))
@@ -30,6 +33,13 @@ async function main() {
   process.on('SIGINT', onSignal)
 
   const config = loadConfig()
+  // Lines before the app's logger exists, in its JSON shape; the first names the version.
+  const logEarly = (msg: string, details: Record<string, unknown> = {}) => {
+    if (['trace', 'debug', 'info'].includes(config.logLevel)) {
+      console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg, ...details }))
+    }
+  }
+  logEarly(`starting version ${APP_VERSION}`, { version: APP_VERSION, node: process.version })
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
   let stopping = false
@@ -55,7 +65,7 @@ async function main() {
   if (stopSignal) return stop(stopSignal)
 
   try {
-    await migrateDatabase(database)
+    await migrateDatabase(database, { log: logEarly })
     if (config.admin) {
       const { created } = await ensureUser(database.db, config.admin.username, config.admin.password, {
         resetPassword: false,
@@ -67,13 +77,18 @@ async function main() {
     // in the system's temporary folder, shared by the processes of this machine (decision 041).
     const exportDir =
       database.kind === 'pglite' ? path.join(config.dataDir, 'exports') : path.join(os.tmpdir(), 'teachings-exports')
-    app = await buildApp({ database, config, clientDir: CLIENT_DIR, exports: { dir: exportDir } })
+    // While the site has no user, this process makes a code of its own for the first registration.
+    const setupCode = await setupCodeIfNoUser(database.db)
+    app = await buildApp({ database, config, clientDir: CLIENT_DIR, exports: { dir: exportDir }, setupCode })
     await app.listen({ port: config.port, host: config.host })
     if (stopping) {
       // The signal came while the app was being built, after stop() had run: close what it missed.
       await app.close()
       return
     }
+    // For the person who started it, not for the log collector: the code never enters a JSON log.
+    const listening = app.server.address()
+    if (listening && typeof listening === 'object') process.stderr.write(`${startUpLine(listening, setupCode)}\n`)
     // Garbage a burst left goes back once nobody is waiting (decision 020); every request counts,
     // those answered before routing too, so the listening server's own event is watched.
     const collector = new IdleCollector({ collect: exposedGc(), heapUsed: () => process.memoryUsage().heapUsed })
@@ -86,9 +101,12 @@ async function main() {
       const whenQuiet = (maxWaitMs: number) => collector.whenIdle(maxWaitMs)
       const stopDailyBackups = scheduleDailyBackups(database, config.dataDir, app.log, { whenQuiet })
       const stopMaintenance = scheduleMaintenance(database, { whenQuiet, log: app.log })
+      // `npm run backup` asks this process for the backup (decision 060).
+      const stopBackupRequests = await serveBackupRequests(database, config.dataDir, app.log)
       stopUpkeep = () => {
         stopDailyBackups()
         stopMaintenance()
+        void stopBackupRequests()
       }
     }
     const log = app.log
@@ -101,7 +119,14 @@ async function main() {
       .start()
       .then((terms) => terms > 0 && log.info({ terms }, 'term forms written again'))
       .catch((error: unknown) => log.error({ err: error }, 'writing term forms again failed'))
-    app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'ready')
+    app.log.info(
+      {
+        version: APP_VERSION,
+        database: database.kind,
+        dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+      },
+      'ready',
+    )
     // Node reaps its own children but not orphans it adopts as process 1 (a command left running in
     // the background by `docker exec`); they would stay zombies until the container stops.
     if (process.pid === 1) {

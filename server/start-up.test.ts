@@ -75,10 +75,13 @@ describe('start-up', { timeout: 120_000 }, () => {
   })
 
   it('serves health, bootstraps the admin, refuses a second process, and keeps data across restarts', async () => {
-    const first = startServer({ ADMIN_USERNAME: 'boot', ADMIN_PASSWORD: 'boot password' })
+    const first = startServer({ ADMIN_USERNAME: 'boot', ADMIN_PASSWORD: 'boot password', LOG_LEVEL: 'info' })
     try {
       const health = await waitForHealth()
-      expect(await health.json()).toEqual({ status: 'ok' })
+      const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }
+      expect(await health.json()).toEqual({ status: 'ok', version, database: 'ok' })
+      // The log's first line names the version.
+      expect(JSON.parse(first.output().split('\n')[0]!)).toMatchObject({ msg: `starting version ${version}`, version })
       expect((await login('boot', 'boot password')).status).toBe(200)
       expect((await login('operator', 'second password')).status).toBe(200)
 

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { ConfigError, loadConfig } from '../config.ts'
 import { exitWithError } from '../lib/operator-error.ts'
+import { describeDatabase, requireExistingDatabase } from './database-place.ts'
 import { openDatabase } from '../db/client.ts'
 import { migrateDatabase } from '../db/migrate.ts'
 import { users } from '../db/schema.ts'
@@ -47,6 +48,7 @@ async function run() {
   const lexiconCsv = values.lexicon ? fs.readFileSync(values.lexicon) : undefined
 
   const config = loadConfig()
+  requireExistingDatabase(config, 'npm run import')
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const content = createContentContext(database.db, { databaseUrl: config.databaseUrl })
   try {
@@ -55,8 +57,11 @@ async function run() {
       ? await database.db.select().from(users).where(eq(users.username, values.as))
       : await database.db.select().from(users).orderBy(users.id).limit(1)
     if (!user) {
+      const where = describeDatabase(config)
       throw new ConfigError(
-        values.as ? `No user named ${values.as}` : 'Create an administrator first: npm run user:create -- NAME',
+        values.as
+          ? `No user named ${values.as} in ${where}`
+          : `No user in ${where}: create an administrator first (npm run user:create -- NAME, same DATA_DIR or DATABASE_URL)`,
       )
     }
     const started = Date.now()
@@ -75,7 +80,7 @@ async function run() {
       `Pages: ${summary.pages.created} created, ${summary.pages.updated} updated, ${summary.pages.failed.length} failed`,
       ...summary.pages.failed.map((f) => `  ${f.title}: ${f.error}`),
       `Term links: ${summary.termLinks.linked} linked, ${summary.termLinks.unknown} to unknown terms left as they were`,
-      `${(summary.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
+      `${(summary.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s, into ${describeDatabase(config)}`,
     ]
     console.log(lines.filter(Boolean).join('\n'))
     if (summary.pages.failed.length > 0) process.exitCode = 1

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client.ts'
 import { migrateDatabase } from '../db/migrate.ts'
 import { RegisterInput } from '#shared/api/auth.ts'
 import { ensureUser } from '../modules/auth/auth.service.ts'
+import { describeDatabase, hasEmbeddedDatabase } from './database-place.ts'
 
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) {
@@ -33,14 +34,20 @@ async function run() {
   const parsed = RegisterInput.safeParse({ username, password })
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]!.message)
   const config = loadConfig()
+  // The way to make the first administrator before the first start, so it may make the database;
+  // it says where, so a forgotten DATA_DIR shows at once.
+  const isNew = !config.databaseUrl && !hasEmbeddedDatabase(config.dataDir)
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     await migrateDatabase(database)
     const { created } = await ensureUser(database.db, parsed.data.username, parsed.data.password, {
       resetPassword: true,
     })
+    const where = `${describeDatabase(config)}${isNew ? ' (a new database)' : ''}`
     console.log(
-      created ? `Created administrator ${parsed.data.username}.` : `Reset the password of ${parsed.data.username}.`,
+      created
+        ? `Created administrator ${parsed.data.username} in ${where}.`
+        : `Reset the password of ${parsed.data.username} in ${where}.`,
     )
   } finally {
     await database.close()

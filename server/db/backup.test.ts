@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
@@ -13,6 +14,7 @@ import { listBackups, makeBackup, pruneBackups, QUIET_WAIT_MS, scheduleDailyBack
 import { openDatabase, type Database } from './client.ts'
 import { DataDirIncompleteError } from './data-dir-lock.ts'
 import { migrateDatabase } from './migrate.ts'
+import { askServerForBackup, BACKUP_SOCKET, serveBackupRequests } from './backup-socket.ts'
 import { restoreBackup } from './restore.ts'
 import { contentPages, terms } from './schema.ts'
 
@@ -22,9 +24,32 @@ const tempDir = () => {
   dirs.push(dir)
   return dir
 }
-afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+// Several hundred MB of data directories: removing them takes a while on a busy disk.
+afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })), 120_000)
 const mode = (file: string) => fs.statSync(file).mode & 0o777
 const MB = 1024 * 1024
+const isGzip = (file: string) =>
+  fs
+    .readFileSync(file)
+    .subarray(0, 2)
+    .equals(Buffer.from([0x1f, 0x8b]))
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url))
+/** A migrations folder holding only the first `count` of ours: a database as an earlier version left it. */
+function earlierMigrations(count: number) {
+  const folder = tempDir()
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'))
+  journal.entries = journal.entries.slice(0, count)
+  fs.mkdirSync(path.join(folder, 'meta'))
+  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal))
+  for (const entry of journal.entries as { tag: string }[])
+    fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`))
+  return folder
+}
+const migrationCount = () =>
+  (JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')).entries as unknown[]).length
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} }
 
 function directoryBytes(dir: string): number {
   return fs
@@ -189,7 +214,9 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
       console.log(
         `backup of ${Math.round(dataBytes / MB)} MB of data: ${Math.round(fs.statSync(backup).size / MB)} MB file in ${seconds.toFixed(1)} s, statements held ${(pausedMs / 1000).toFixed(2)} s, a query sent meanwhile waited ${(readerWaited / 1000).toFixed(2)} s; process RSS ${Math.round(baseline / MB)} MB before, peak ${Math.round(peak / MB)} MB, growth ${Math.round(growth / MB)} MB`,
       )
-      expect(fs.statSync(backup).size).toBeGreaterThan(dataBytes * 0.9)
+      // Compressed: these rows (and PostgreSQL's empty page space) shrink to a fraction.
+      expect(isGzip(backup)).toBe(true)
+      expect(fs.statSync(backup).size).toBeLessThan(dataBytes / 2)
       expect(growth).toBeLessThan(150 * MB)
       expect(readerWaited).toBeLessThan(pausedMs + 250)
       expect(pausedMs).toBeLessThan(seconds * 1000 * 0.75)
@@ -247,16 +274,120 @@ describe('backups of the embedded database', { timeout: 240_000 }, () => {
     }
   })
 
-  it('keeps the last seven backups', () => {
+  it('keeps the last seven backups, compressed or from an earlier version', () => {
     const dataDir = tempDir()
     fs.mkdirSync(path.join(dataDir, 'backups'))
     for (let day = 1; day <= 9; day++) {
-      fs.writeFileSync(path.join(dataDir, 'backups', `backup-202611${String(day).padStart(2, '0')}-010000.tar`), 'x')
+      const kind = day <= 5 ? 'tar' : 'tar.gz'
+      fs.writeFileSync(
+        path.join(dataDir, 'backups', `backup-202611${String(day).padStart(2, '0')}-010000.${kind}`),
+        'x',
+      )
     }
+    fs.writeFileSync(path.join(dataDir, 'backups', 'partial-backup-20261110-010000.tar.gz'), 'x')
     pruneBackups(dataDir)
     const kept = listBackups(dataDir).map((file) => path.basename(file))
     expect(kept).toHaveLength(7)
     expect(kept[0]).toBe('backup-20261103-010000.tar')
+    expect(kept.at(-1)).toBe('backup-20261109-010000.tar.gz')
+  })
+
+  it('writes compressed backups, and restores them and the uncompressed ones of earlier versions', async () => {
+    const dataDir = tempDir()
+    const database = await openDatabase({ dataDir })
+    let backup: string
+    const earlier = path.join(dataDir, 'backups', 'backup-20261101-010000.tar')
+    let before: Record<string, string>
+    try {
+      await migrateDatabase(database)
+      await ensureUser(database.db, 'keeper', 'keeper password', { resetPassword: false })
+      await database.db.insert(terms).values({ term: 'sati', description: '<p>Memory</p>', published: true })
+      before = await checksums(database)
+      backup = (await makeBackup(database, dataDir)).file
+      // What makeBackup() wrote before backups were compressed: the same tarball, streamed as it is.
+      await database.dump!(earlier)
+    } finally {
+      await database.close()
+    }
+    expect(path.basename(backup)).toMatch(/^backup-\d{8}-\d{6}\.tar\.gz$/)
+    expect(isGzip(backup)).toBe(true)
+    expect(isGzip(earlier)).toBe(false)
+    expect(fs.statSync(backup).size).toBeLessThan(fs.statSync(earlier).size / 3)
+    expect(listBackups(dataDir)).toEqual([earlier, backup])
+    for (const file of [backup, earlier]) {
+      fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true })
+      await restoreBackup(dataDir, file)
+      const restored = await openDatabase({ dataDir })
+      try {
+        expect(await checksums(restored)).toEqual(before)
+      } finally {
+        await restored.close()
+      }
+    }
+  })
+
+  it('backs up a database before migrating it (not a new one), and the backup is the database as it was', async () => {
+    const dataDir = tempDir()
+    const database = await openDatabase({ dataDir })
+    const earlier = migrationCount() - 2
+    const logged: string[] = []
+    let backup: string | undefined
+    try {
+      const created = await migrateDatabase(database, { migrationsFolder: earlierMigrations(earlier) })
+      expect(created).toEqual({ applied: earlier, backup: undefined })
+      expect(listBackups(dataDir)).toEqual([])
+      await database.pool.query(`INSERT INTO books (title) VALUES ('Enne uuendust')`)
+
+      const upgraded = await migrateDatabase(database, { log: (message) => logged.push(message) })
+      backup = upgraded.backup
+      expect(upgraded.applied).toBe(2)
+      expect(backup).toMatch(/backup-\d{8}-\d{6}\.tar\.gz$/)
+      expect(listBackups(dataDir)).toEqual([backup])
+      expect(logged).toEqual(['backup written before migrating'])
+      // Started again: nothing to apply, no backup.
+      expect(await migrateDatabase(database)).toEqual({ applied: 0, backup: undefined })
+      expect(listBackups(dataDir)).toHaveLength(1)
+    } finally {
+      await database.close()
+    }
+    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true })
+    await restoreBackup(dataDir, backup!)
+    const restored = await openDatabase({ dataDir })
+    try {
+      const applied = await restored.pool.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')
+      expect(applied.rows[0].n).toBe(earlier)
+      const titles = await restored.pool.query('SELECT title FROM books')
+      expect(titles.rows).toEqual([{ title: 'Enne uuendust' }])
+    } finally {
+      await restored.close()
+    }
+  })
+
+  it('npm run backup asks the running server, over a socket in DATA_DIR only its user reaches', async () => {
+    const dataDir = tempDir()
+    expect(await askServerForBackup(dataDir)).toBeUndefined() // no server: the command makes it itself
+    const database = await openDatabase({ dataDir })
+    const stop = await serveBackupRequests(database, dataDir, silentLog)
+    try {
+      await migrateDatabase(database)
+      const socket = path.join(dataDir, BACKUP_SOCKET)
+      expect(fs.statSync(socket).isSocket()).toBe(true)
+      expect(mode(socket)).toBe(0o600)
+      expect(mode(dataDir)).toBe(0o700)
+      const [first, second] = await Promise.all([askServerForBackup(dataDir), askServerForBackup(dataDir)])
+      for (const made of [first, second]) {
+        expect(made?.file).toMatch(/backup-\d{8}-\d{6}\.tar\.gz$/)
+        expect(fs.existsSync(made!.file)).toBe(true)
+      }
+      expect(listBackups(dataDir)).toContain(first!.file)
+    } finally {
+      await stop()
+      await database.close()
+    }
+    expect(fs.existsSync(path.join(dataDir, BACKUP_SOCKET))).toBe(false)
+    // A socket file a killed server left behind: refused, so the command makes the backup itself.
+    fs.writeFileSync(path.join(dataDir, BACKUP_SOCKET), '')
+    expect(await askServerForBackup(dataDir)).toBeUndefined()
   })
 
   it('refuses a half-initialised data directory with an explanation', async () => {

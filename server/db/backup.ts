@@ -1,8 +1,10 @@
-// Backups of the embedded database: a tarball of its data directory in DATA_DIR/backups, made by the
-// database's own thread from a copy of its files taken while no statement runs (so it is consistent;
-// statements wait only for the copy, and the tarball's memory stays a few megabytes whatever the
-// database's size). The server makes one a day at a quiet moment and keeps the last seven;
-// `npm run backup` makes one while the server is stopped.
+// Backups of the embedded database: a gzip-compressed tarball of its data directory in
+// DATA_DIR/backups, made by the database's own thread from a copy of its files taken while no
+// statement runs (so it is consistent; statements wait only for the copy, and the tarball's memory
+// stays a few megabytes whatever the database's size). The server makes one a day at a quiet moment,
+// and one before it applies migrations, and keeps the last seven; `npm run backup` makes one, asking
+// the running server if there is one (backup-socket.ts). Backups of earlier versions (.tar) are
+// listed and restored alike.
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Database } from './client.ts'
@@ -10,7 +12,7 @@ import { makePrivateDir } from './data-dir-lock.ts'
 
 export const KEEP_BACKUPS = 7
 const DAY_MS = 24 * 60 * 60 * 1000
-const NAME = /^backup-\d{8}-\d{6}\.tar$/
+const NAME = /^backup-\d{8}-\d{6}\.tar(\.gz)?$/
 
 export const backupDir = (dataDir: string) => path.join(dataDir, 'backups')
 
@@ -30,28 +32,45 @@ function stamp(date: Date) {
   return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}`
 }
 
+/** The backup being made of each database: a second one asked for meanwhile waits for it. */
+const making = new WeakMap<Database, Promise<unknown>>()
+
 /**
  * Writes a new backup (via a temporary name, so a half-written file never looks like a backup);
- * answers its file and how long the database's statements waited for the copy.
+ * answers its file and how long the database's statements waited for the copy. One at a time per
+ * database: the daily one, one an administrator or `npm run backup` asks for, one before migrating.
  */
 export async function makeBackup(
   database: Database,
   dataDir: string,
-  now = new Date(),
+  now?: Date,
 ): Promise<{ file: string; pausedMs: number }> {
   if (!database.dump) throw new Error('Backups of a PostgreSQL server are made with pg_dump (see README.md).')
+  const before = making.get(database) ?? Promise.resolve()
+  const made = before.catch(() => {}).then(() => writeBackup(database, dataDir, now ?? new Date()))
+  making.set(database, made)
+  try {
+    return await made
+  } finally {
+    if (making.get(database) === made) making.delete(database)
+  }
+}
+
+async function writeBackup(database: Database, dataDir: string, now: Date) {
+  const dump = database.dump!
   const dir = backupDir(dataDir)
   // A backup holds everything the database does (password hashes, the session secret): this user only.
   makePrivateDir(dir)
-  const file = path.join(dir, `backup-${stamp(now)}.tar`)
-  const partial = `${file}.partial`
+  const file = path.join(dir, `backup-${stamp(now)}.tar.gz`)
+  // Still named .tar.gz (the database's thread compresses by the name), but never one listBackups takes.
+  const partial = path.join(dir, `partial-${path.basename(file)}`)
   // Made 0600 before the dump fills it (writing an existing file keeps its mode), so no moment of
   // the copy is readable by others, whatever the umask.
   fs.rmSync(partial, { force: true })
   fs.writeFileSync(partial, '', { mode: 0o600 })
   let pausedMs: number
   try {
-    ;({ pausedMs } = await database.dump(partial))
+    ;({ pausedMs } = await dump(partial))
   } catch (error) {
     fs.rmSync(partial, { force: true }) // a half-written copy of the database is no use to anyone
     throw error

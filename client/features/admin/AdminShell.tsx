@@ -1,12 +1,15 @@
 // The admin layout: navigation, log out (LogoutButton: asks first when there is unsaved work), the
-// current admin screen, and logging in again when the session ends while someone works (SessionRenewal).
+// current admin screen, logging in again when the session ends while someone works (SessionRenewal),
+// and a footer with the running server's version.
 import { Suspense } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { NavLink, Outlet } from 'react-router'
 import type { CurrentUser } from '#shared/api/auth.ts'
 import { adminTexts } from '#client/texts/admin.ts'
 import { usersTexts } from '#client/texts/users.ts'
 import { trashTexts } from '#client/texts/trash.ts'
 import { collectionsTexts } from '#client/texts/collections.ts'
+import { healthQueries } from '#client/api/health.ts'
 import { LoadingStatus } from '#client/components/LoadingStatus.tsx'
 import { SkipToContent } from '#client/layout/PublicLayout.tsx'
 import { LogoutButton } from './LogoutButton.tsx'
@@ -84,6 +87,18 @@ export function AdminShell({ user }: { user: CurrentUser }) {
           <Outlet />
         </Suspense>
       </main>
+      <AdminFooter />
     </div>
+  )
+}
+
+function AdminFooter() {
+  const health = useQuery(healthQueries.current())
+  return (
+    <footer className="border-t border-stone-200">
+      <p className="mx-auto max-w-6xl px-4 py-2 text-xs text-stone-600" data-testid="app-version">
+        {health.data ? adminTexts.version(health.data.version) : '\u00a0'}
+      </p>
+    </footer>
   )
 }

@@ -38,7 +38,7 @@ describe('health', () => {
   it('answers 200 {status: ok} when the database is reachable', async () => {
     const response = await ctx.app.inject({ url: '/api/health' })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ status: 'ok' })
+    expect(response.json()).toEqual({ status: 'ok', version: expect.any(String), database: 'ok' })
   })
 })
 

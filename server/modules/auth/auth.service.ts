@@ -9,6 +9,7 @@ import * as repo from './auth.repo.ts'
 import { recordAudit } from '../audit/audit.service.ts'
 import * as throttle from '../rate-limits/rate-limits.service.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
+import { makeSetupCode, type SetupCode } from './first-run.ts'
 
 /** A session ends after this long without a request … */
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000
@@ -23,6 +24,10 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 
 const REGISTRATION_LOCK = 7_345_002
 const registrationClosed = () => forbidden('Registration is closed: an administrator must be logged in to add users')
+const firstUserRefused = () =>
+  forbidden(
+    'The first administrator can be registered only from the server itself or with the setup code the server printed at start (X-Setup-Code)',
+  )
 
 export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -82,20 +87,45 @@ export async function login(db: Db, username: string, password: string, clientIp
   return { id: user.id, username: user.username }
 }
 
+/** A setup code for this process while the site has no user yet (decision 058), else none. */
+export async function setupCodeIfNoUser(db: Db): Promise<SetupCode | undefined> {
+  return (await repo.countUsers(db)) === 0 ? makeSetupCode() : undefined
+}
+
+/** How a visitor's request for the very first user is judged (first-run.ts). */
+export interface FirstUserRequest {
+  /** The request came from the server's own machine, or carried this process's setup code. */
+  allowed: boolean
+  /** This process's setup code: forgotten as soon as a user is seen to exist. */
+  setupCode: SetupCode | undefined
+}
+
 /**
- * Creates a user when none exists yet, or when an administrator asks. The check and the insert run
- * under one lock so parallel first registrations create exactly one user.
+ * Creates a user when an administrator asks, or the very first one for a request `firstUser`
+ * allows. The check and the insert run under one lock so parallel first registrations create
+ * exactly one user.
  */
-export async function register(db: Db, username: string, password: string, admin: CurrentUser | null) {
+export async function register(
+  db: Db,
+  username: string,
+  password: string,
+  admin: CurrentUser | null,
+  firstUser: FirstUserRequest,
+) {
   const byAdmin = admin !== null
-  // Once a user exists, a visitor's registration is refused before the (deliberately slow) hashing,
-  // so repeated attempts cost no more than a health check. The check is repeated under the lock.
-  if (!byAdmin && (await repo.countUsers(db)) > 0) throw registrationClosed()
+  const closed = () => {
+    firstUser.setupCode?.forget()
+    return registrationClosed()
+  }
+  // A visitor is refused before the (deliberately slow) hashing, so repeated attempts cost no more
+  // than a health check and leave nothing behind. The count is checked again under the lock.
+  if (!byAdmin && (await repo.countUsers(db)) > 0) throw closed()
+  if (!byAdmin && !firstUser.allowed) throw firstUserRefused()
   const passwordHash = await hashPassword(password)
-  return db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK})`)
     if (!byAdmin && (await repo.countUsers(tx)) > 0) {
-      throw registrationClosed()
+      throw closed()
     }
     if (await repo.findUserByUsername(tx, username)) {
       throw new AppError(409, 'already_exists', 'A user with this username already exists')
@@ -105,6 +135,8 @@ export async function register(db: Db, username: string, password: string, admin
     if (admin) await recordAudit(tx, admin, 'create', 'user', user.id, { username })
     return user
   })
+  firstUser.setupCode?.forget()
+  return user
 }
 
 /**
