@@ -13,6 +13,7 @@ import {
   paliTokens,
   type LookupCase,
 } from './lookup.ts'
+import { declinedCases } from './lookup-grammar.ts'
 
 const corpusOf = (...contents: string[]): LibraryCorpus => ({
   books: [
@@ -65,6 +66,30 @@ describe('the lookup measurement', () => {
     expect([measure.cases, measure.top1, measure.top3]).toEqual([2, 2, 2])
     expect(measure.english.matched).toEqual([])
     expect(measure.coverage.found).toBeGreaterThan(measure.coverage.exact)
+  })
+})
+
+describe("the clones' test set: the generated lexicon declined by the grammars' table", () => {
+  it('declines each citation form by its table and leaves out forms that are headwords or shared', () => {
+    const cases = declinedCases(['dhammo', 'rūpaṃ', 'taṇhā', 'rūpo'])
+    const formsOf = (term: string) => cases.filter((c) => c.term === term).map((c) => c.form)
+    expect(formsOf('taṇhā')).toEqual(['taṇhaṃ', 'taṇhāya', 'taṇhāyaṃ', 'taṇhāyo', 'taṇhāhi', 'taṇhānaṁ', 'taṇhāsu'])
+    expect(formsOf('dhammo')).toContain('dhammassa')
+    // rūpo and rūpaṃ decline alike in most cases: those forms are nobody's
+    expect(formsOf('rūpo')).not.toContain('rūpassa')
+    expect(formsOf('rūpaṃ')).toEqual(['rūpāni'])
+  })
+
+  it('meets the issue figures on the generated library', { timeout: 120_000 }, async () => {
+    const { generateLibrary } = await import('../test-support/test-library.ts')
+    const { corpus, lexiconCsv } = generateLibrary('tiny')
+    const index = lexiconIndexOf(lexiconCsv)
+    const cases = declinedCases([...index.terms.values()].map((term) => term.term))
+    expect(cases.length).toBeGreaterThan(100)
+    const measure = measureLookup(corpus, index, cases, { maxTokens: 2_000 })
+    expect(measure.top1 / measure.cases).toBeGreaterThanOrEqual(0.9)
+    expect(measure.top3 / measure.cases).toBeGreaterThanOrEqual(0.97)
+    expect(measure.english.matched.length / measure.english.asked).toBeLessThanOrEqual(0.05)
   })
 })
 

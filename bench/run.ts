@@ -11,6 +11,7 @@ import { browserFigures } from './browser.ts'
 import { sectionTypingFigure } from './section-typing.ts'
 import { chunkCostFigure } from './chunks.ts'
 import { importCorpus, responsivenessFigure, saveFigures } from './import.ts'
+import { wordImportFigures } from './word.ts'
 import { readCorpus } from './lib/corpus.ts'
 import { revisionCompareFigure } from './revisions.ts'
 import { editorWorstCaseFigures } from './editor-work.ts'
@@ -145,6 +146,7 @@ async function runOn(
         ]
       return [...saved, phaseMemoryFigure('9 MB save', label, memory, targets.savePeak)]
     })
+    await attempt(figures, `Word import preview [${label}]`, '≤ 60 s', () => wordImportFigures(server, label))
     await attempt(figures, `revision compare of the 9 MB page [${label}]`, '< 2 s', () =>
       revisionCompareFigure(server, library.largeHtml, library.benchChapterId, label),
     )
@@ -283,7 +285,7 @@ async function main() {
   else if (baseline) console.log('No figure is worse than the accepted run beyond its noise band.')
   const why = process.env.BENCH_ACCEPT?.trim()
   if (why) {
-    writeBaseline(
+    await writeBaseline(
       baselineFile,
       accept(sorted, baseline, { why, node: process.version, cpus: os.cpus().length, at: new Date() }),
     )

@@ -73,6 +73,28 @@ export async function createAppState(db: Db, databaseUrl?: string, exports?: Exp
   }
 }
 
+/** One in-memory cache's size, as GET /metrics reports it (bytes where the cache measures them). */
+export interface CacheSize {
+  cache: string
+  entries: number
+  bytes?: number
+}
+
+/** The sizes of the app instance's caches that grow with what readers ask for. */
+export function cacheSizes(state: AppState): CacheSize[] {
+  const { content } = state
+  return [
+    { cache: 'reader_chunks', ...content.chunks.kept() },
+    { cache: 'page_html', ...content.pageHtml.kept() },
+    { cache: 'anchor_indexes', entries: content.anchors.size },
+    { cache: 'outlines', entries: content.outlines.size },
+    { cache: 'page_texts', entries: content.pageTexts.size, bytes: content.pageTexts.calculatedSize },
+    { cache: 'term_descriptions', ...state.termDescriptions.kept() },
+    { cache: 'reader_pages', entries: state.readerPages.size, bytes: state.readerPages.calculatedSize },
+    { cache: 'sitemaps', entries: state.sitemaps.size },
+  ]
+}
+
 /** Lets background work finish, stops the export and processing workers and the listener (before the database closes). */
 export async function closeAppState(state: AppState): Promise<void> {
   await state.formsRegeneration.stop()

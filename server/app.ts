@@ -4,7 +4,7 @@
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { closeAppState, createAppState, type AppState } from './app-state.ts'
+import { cacheSizes, closeAppState, createAppState, type AppState } from './app-state.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { auth, isAdministrator } from './http/auth.ts'
@@ -12,6 +12,7 @@ import { registerCacheDefaults } from './http/cache-headers.ts'
 import { compression } from './http/compression.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { closingConnections, httpServerOptions, type HttpTimeouts } from './http/http-server.ts'
+import { metrics } from './http/metrics.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { originCheck } from './http/origin-check.ts'
 import { readerPage } from './http/reader-page.ts'
@@ -22,10 +23,12 @@ import { textGuard } from './http/text-guard.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createSession, resolveSession, SESSION_ABSOLUTE_MS } from './modules/auth/auth.service.ts'
+import type { SetupCode } from './modules/auth/first-run.ts'
+import { backupsRoutes } from './modules/backups/backups.routes.ts'
 import { booksRoutes } from './modules/books/books.routes.ts'
 import { collectionsRoutes } from './modules/collections/collections.routes.ts'
 import { chaptersRoutes } from './modules/chapters/chapters.routes.ts'
-import { jobsRoutes } from './modules/content/jobs/index.ts'
+import { currentReprocessing, jobsRoutes } from './modules/content/jobs/index.ts'
 import { adminWriteMarks, pageEditingRoutes, pagesRoutes } from './modules/content/pages/index.ts'
 import {
   chunksAtOnce,
@@ -51,10 +54,13 @@ import { termImportRoutes } from './modules/terms/terms-import.routes.ts'
 import { termsRoutes } from './modules/terms/terms.routes.ts'
 import { termExists } from './modules/terms/terms.service.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
+import { wordImportRoutes } from './modules/word/import/word-import.routes.ts'
+import { wordExportRoutes } from './modules/word/export/word-export.routes.ts'
 
 export interface AppOptions {
   database: Database
-  config: Pick<Config, 'sessionSecret' | 'trustProxy' | 'logLevel'> & Partial<Pick<Config, 'donationUrl'>>
+  config: Pick<Config, 'sessionSecret' | 'trustProxy' | 'logLevel'> &
+    Partial<Pick<Config, 'donationUrl' | 'metricsAllow'>>
   /** The built client to serve; omitted in API tests. */
   clientDir?: string
   logger?: FastifyServerOptions['logger']
@@ -62,9 +68,11 @@ export interface AppOptions {
   exports?: ExportOptions
   /** Shorter HTTP time limits than the defaults (http/http-server.ts; tests). */
   httpTimeouts?: Partial<HttpTimeouts>
+  /** The setup code main.ts printed while the site has no user (decision 058); none: only this machine. */
+  setupCode?: SetupCode
 }
 
-export async function buildApp({ database, config, clientDir, logger, httpTimeouts, exports }: AppOptions) {
+export async function buildApp({ database, config, clientDir, logger, httpTimeouts, exports, setupCode }: AppOptions) {
   const { db, pool } = database
   // Reader chunks already in memory are answered before Fastify routes them; set once the app
   // state exists, and until then every request goes to Fastify.
@@ -97,13 +105,20 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   registerCacheDefaults(app)
   await app.register(auth, { db, sessions: { resolveSession, createSession, maxAgeMs: SESSION_ABSOLUTE_MS } })
   await app.register(routeCosts)
+  await app.register(metrics, {
+    database,
+    allow: config.metricsAllow ?? [],
+    isAdministrator: (request, reply) => isAdministrator(db, request, reply),
+    caches: () => cacheSizes(state),
+    reprocessing: () => currentReprocessing(db),
+  })
   await registerRateLimits(app, db)
   await app.register(clientFiles, { clientDir })
   await app.register(compression)
   await registerOpenApi(app)
 
-  await app.register(healthRoutes, { pool })
-  await app.register(authRoutes, { db })
+  await app.register(healthRoutes, { pool, activity: database.activity })
+  await app.register(authRoutes, { db, setupCode })
   await app.register(booksRoutes, { db })
   await app.register(chaptersRoutes, { db })
   // The content module's parts, in the order their routes are listed in docs/openapi.json.
@@ -114,6 +129,7 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(revisionsRoutes, { content })
   await app.register(jobsRoutes, { db, content })
   await app.register(exportRoutes, { content, exports: state.exports, perAddress: exports?.perAddress })
+  await app.register(wordExportRoutes, { content, exports: state.exports, perAddress: exports?.perAddress })
   await app.register(termsRoutes, { db, termDescriptions: state.termDescriptions, termLookup: state.termLookup })
   await app.register(termImportRoutes, { db, termLookup: state.termLookup })
   await app.register(termUsageRoutes, { db })
@@ -122,7 +138,9 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(imagesRoutes, { db, publicImages: state.publicImages })
   await app.register(usersRoutes, { db })
   await app.register(trashRoutes, { db })
+  await app.register(backupsRoutes, { database })
   await app.register(collectionsRoutes, { db, catalogue: state.collections })
+  await app.register(wordImportRoutes, { content })
 
   await app.register(searchRoutes, { db, termDescriptions: state.termDescriptions, collections: state.collections })
   await app.register(siteRoutes, {

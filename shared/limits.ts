@@ -123,3 +123,17 @@ export const TERM_SUGGESTIONS_HTML_MAX_CHARS = 2_000_000
 export const TERM_SUGGESTIONS_MAX = 200
 /** Words shorter than this many letters are not suggested (ca, vā, na are forms of nothing worth marking). */
 export const TERM_SUGGESTION_MIN_LETTERS = 3
+
+// Word import (issue 30; our own)
+/** A .docx file sent for import may be at most this large. */
+export const DOCX_MAX_BYTES = 50 * 1024 * 1024
+/** …its parts together, unpacked, at most this large (read from the zip's directory before unpacking). */
+export const DOCX_MAX_UNPACKED_BYTES = 400 * 1024 * 1024
+/** …and no part may unpack to more than this many times its packed size (Word's XML packs 5–20 times). */
+export const DOCX_MAX_PACKING_RATIO = 200
+/** …in at most this many parts. */
+export const DOCX_MAX_PARTS = 10_000
+/** What the import's file input offers. */
+/** A Word file's media type (`.docx`). */
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+export const DOCX_ACCEPT = `.docx,${DOCX_TYPE}`

@@ -11,6 +11,7 @@ import {
   MIN_BAND,
   readBaseline,
   writeBaseline,
+  BASELINE_FILE,
 } from './baseline.ts'
 import type { Figure } from './results.ts'
 
@@ -82,13 +83,37 @@ group('the bench compared with its accepted run', () => {
     )
   })
 
-  it('a run of some figures keeps the others accepted; the file reads back as written', () => {
+  it('keeps percentiles and ranks apart, refuses two figures under one key, re-keys an older file', async () => {
+    const run = [
+      figure('search p50 [embedded]', 20, { unit: 'ms' }),
+      figure('search p95 [embedded]', 60, { unit: 'ms' }),
+      figure('lookup top-1, marked forms → headword', 93, { unit: '%' }),
+      figure('lookup top-3, marked forms → headword', 97, { unit: '%' }),
+    ]
+    const baseline = accept(run, null, meta)
+    expect(Object.keys(baseline.figures)).toHaveLength(4)
+    // the p95 is compared with the accepted p95, not with the p50 (+200 % "worse" before this fix)
+    expect(compare(figure('search p95 [embedded]', 62, { unit: 'ms' }), baseline)?.verdict).toBe('ok')
+    expect(() => accept([figure('pages 5 [embedded]', 1), figure('pages 6 [embedded]', 2)], null, meta)).toThrow(
+      /would be one figure/,
+    )
+    // a file written with the older keys ("search p# [embedded]") reads back under today's
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baseline-')), 'baseline.json')
+    const entry = baseline.figures['search p95 [embedded]']!
+    await writeBaseline(file, { ...baseline, figures: { 'search p# [embedded]': entry } })
+    expect(Object.keys(readBaseline(file)!.figures)).toEqual(['search p95 [embedded]'])
+  })
+
+  it('a run of some figures keeps the others accepted; the file reads back as written, as Prettier writes it', async () => {
     const first = accept([figure('a [embedded]', 1), figure('b [embedded]', 2)], null, meta)
     const second = accept([figure('a [embedded]', 3)], first, { ...meta, why: 'a got slower on purpose' })
     expect(Object.keys(second.figures)).toEqual(['a [embedded]', 'b [embedded]'])
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baseline-')), 'baseline.json')
-    writeBaseline(file, second)
+    await writeBaseline(file, second)
     expect(readBaseline(file)).toEqual(second)
+    const prettier = await import('prettier')
+    const options = { ...(await prettier.resolveConfig(BASELINE_FILE)), filepath: BASELINE_FILE }
+    expect(await prettier.check(fs.readFileSync(file, 'utf8'), options)).toBe(true)
     fs.writeFileSync(file, '{"figures": {}}')
     expect(() => readBaseline(file)).toThrow()
   })

@@ -9,6 +9,7 @@
 // The baseline changes only when asked: `BENCH_ACCEPT="why" npm run bench` writes this run's figures
 // into it with the reason, and the commit that carries the new file explains it.
 import fs from 'node:fs'
+import path from 'node:path'
 import { z } from 'zod'
 import type { Figure } from './results.ts'
 
@@ -49,9 +50,11 @@ export type Baseline = z.infer<typeof baselineFile>
 
 /**
  * A figure's name without its numbers ("save scaling 9 MB vs 8.7 × 1 MB" and "… 8.9 × …" are one
- * figure); the numbers that name what is measured stay in `figure`.
+ * figure); the numbers that name what is measured stay in `figure`. A percentile or rank is part of
+ * what is measured ("search p50" and "search p95", "top-1" and "top-3" are different figures).
  */
-export const figureKey = (name: string) => name.replace(/\d+(?:\.\d+)?/g, '#')
+export const figureKey = (name: string) =>
+  name.replace(/(\bp|\btop-)?\d+(?:\.\d+)?/g, (number, rank: string | undefined) => (rank ? number : '#'))
 
 const HIGHER_UNITS = new Set(['req/s', 'MB/s', '%'])
 
@@ -124,9 +127,12 @@ export function describe(comparison: Comparison | null): string {
   return `${percent} % ${way} (band ${band}) ${comparison.verdict}`
 }
 
+/** The accepted run, its figures keyed as `figureKey` keys them today (the key is made from `figure`). */
 export function readBaseline(file: string): Baseline | null {
   if (!fs.existsSync(file)) return null
-  return baselineFile.parse(JSON.parse(fs.readFileSync(file, 'utf8')))
+  const baseline = baselineFile.parse(JSON.parse(fs.readFileSync(file, 'utf8')))
+  const figures = Object.fromEntries(Object.values(baseline.figures).map((entry) => [figureKey(entry.figure), entry]))
+  return { ...baseline, figures }
 }
 
 /**
@@ -139,10 +145,17 @@ export function accept(
   meta: { why: string; node: string; cpus: number; at: Date },
 ): Baseline {
   const entries: Record<string, AcceptedFigure> = { ...previous?.figures }
+  const named = new Map<string, string>()
   for (const figure of figures) {
     const now = comparedOf(figure)
     if (!now) continue
     const key = figureKey(figure.figure)
+    // Two figures of one run under one key would overwrite each other and be compared crosswise.
+    const other = named.get(key)
+    if (other !== undefined && other !== figure.figure) {
+      throw new Error(`"${other}" and "${figure.figure}" would be one figure in the baseline; name them apart`)
+    }
+    named.set(key, figure.figure)
     const before = entries[key]
     const history = before && before.compared === now.compared ? before.history : []
     entries[key] = {
@@ -160,6 +173,15 @@ export function accept(
   return { acceptedAt: meta.at.toISOString(), why: meta.why, node: meta.node, cpus: meta.cpus, figures: sorted }
 }
 
-export function writeBaseline(file: string, baseline: Baseline) {
-  fs.writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`)
+/** Where the accepted run lives; its Prettier settings are the repository's. */
+export const BASELINE_FILE = path.join(import.meta.dirname, '..', 'baseline.json')
+
+/**
+ * Written as Prettier writes the repository's JSON, so that `prettier --check` in `npm test` passes
+ * on the commit that accepts a run (JSON.stringify's layout did not).
+ */
+export async function writeBaseline(file: string, baseline: Baseline) {
+  const prettier = await import('prettier')
+  const options = (await prettier.resolveConfig(BASELINE_FILE)) ?? {}
+  fs.writeFileSync(file, await prettier.format(JSON.stringify(baseline), { ...options, filepath: BASELINE_FILE }))
 }

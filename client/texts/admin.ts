@@ -4,6 +4,8 @@
 
 export const adminTexts = {
   navLabel: 'Halduse menüü', // interim
+  /** interim: the admin footer's running version */
+  version: (version: string) => `Versioon ${version}`,
   breadcrumbLabel: 'Breadcrumb', // interim: accessible name of the admin breadcrumb
   nav: {
     home: 'Home',

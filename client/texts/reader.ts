@@ -85,6 +85,7 @@ export const readerTexts = {
     chapter: 'Prindi kogu peatükk (PDF)', // interim: the chapter page's link to its print view
     chapterEpub: 'Laadi peatükk alla EPUB-ina', // interim: the chapter page's download, beside the print link
     pageEpub: 'Laadi alla EPUB-ina', // interim: the single page's print view toolbar
+    pageDocx: 'Lae alla Wordi failina', // issue 30: the single page's Word file, beside its EPUB
   },
 } as const
 

@@ -8,6 +8,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from './schema.ts'
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker.ts'
+import { activityReader, newActivityBuffer, type DatabaseActivity } from './activity.ts'
 import { acquireDataDirLock, assertDataDirComplete, makePrivateDir, markDataDirComplete } from './data-dir-lock.ts'
 import { startTsWorker } from '../lib/ts-worker.ts'
 
@@ -24,10 +25,17 @@ export interface Database {
   /** PostgreSQL only: its address (for a connection of its own, e.g. to LISTEN). */
   connectionString?: string
   /**
-   * Embedded only: writes a tarball of the data directory (used for test templates and backups);
-   * answers how long statements waited meanwhile.
+   * Embedded only: writes a tarball of the data directory (used for test templates and backups),
+   * gzip-compressed when the file's name ends in .gz; answers how long statements waited meanwhile.
    */
   dump?(file: string): Promise<{ pausedMs: number }>
+  /** Embedded only: its DATA_DIR (the database's files, backups and the lock live there). */
+  dataDir?: string
+  /**
+   * Embedded only: what its one thread is doing right now. Its one connection can be held by a long
+   * transaction, so a question waits in the pool while the database is working, not gone.
+   */
+  activity?(): DatabaseActivity
 }
 
 export interface DatabaseOptions {
@@ -66,10 +74,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     // The socket lives outside the data directory: PGlite's files must hold nothing but its own.
     const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-'))
     const socketPath = path.join(socketDir, '.s.PGSQL.5432')
+    const activity = newActivityBuffer()
     const worker = await startWorker({
       dataDir: path.join(options.dataDir, 'pglite'),
       socketPath,
       seedTarball: options.seedTarball,
+      activity,
     })
     markDataDirComplete(options.dataDir)
     // PGlite is one connection: a pool of one keeps queries in order and transactions whole.
@@ -102,7 +112,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       const reply = await ask({ type: 'dump', path: file }, 'dumped')
       return { pausedMs: reply.type === 'dumped' ? reply.pausedMs : 0 }
     }
-    return wrap('pglite', pool, close, dump)
+    return { ...wrap('pglite', pool, close, dump), dataDir: options.dataDir, activity: activityReader(activity) }
   } catch (error) {
     releaseLock()
     throw error

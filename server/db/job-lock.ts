@@ -5,8 +5,17 @@
 // holding it leaves a row that stops being refreshed, and after `staleMs` the next run takes it over.
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from './client.ts'
+import type { Db, DbOrTx } from './client.ts'
 import { jobLocks } from './schema.ts'
+
+/** The lock a running job holds. */
+export interface HeldLock {
+  /**
+   * Frees the lock inside `tx`: the job's last write (its "finished") and the freeing land together,
+   * so nobody who sees the job finished is refused a new run. Freed at the job's end in any case.
+   */
+  release(tx: DbOrTx): Promise<void>
+}
 
 export interface JobLockTimes {
   /** How often the holder refreshes its row. */
@@ -24,7 +33,7 @@ const JOB_LOCK_TIMES: JobLockTimes = { heartbeatMs: 30_000, staleMs: 5 * 60_000 
 export async function withJobLock<T>(
   db: Db,
   name: string,
-  job: () => Promise<T>,
+  job: (lock: HeldLock) => Promise<T>,
   times: JobLockTimes = JOB_LOCK_TIMES,
 ): Promise<{ ran: true; result: T } | { ran: false }> {
   const holder = randomUUID()
@@ -48,8 +57,13 @@ export async function withJobLock<T>(
       .where(mine)
       .catch(() => {})
   }, times.heartbeatMs).unref()
+  const lock: HeldLock = {
+    release: async (tx) => {
+      await tx.delete(jobLocks).where(mine)
+    },
+  }
   try {
-    return { ran: true, result: await job() }
+    return { ran: true, result: await job(lock) }
   } finally {
     clearInterval(heartbeat)
     await db.delete(jobLocks).where(mine)

@@ -6,8 +6,9 @@ import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import { describe, expect, it } from 'vitest'
+import { APP_VERSION } from '../lib/app-version.ts'
 import { openTestDatabase, useTestApp } from '../test/test-app.ts'
-import { migrateDatabase } from './migrate.ts'
+import { MIGRATED_BY_KEY, migrateDatabase, NewerDatabaseError } from './migrate.ts'
 import { books, chapters, contentPages } from './schema.ts'
 
 const ctx = useTestApp()
@@ -34,6 +35,43 @@ describe('migrations', () => {
       sql`SELECT (SELECT count(*) FROM chapters WHERE book_id = ${book!.id})::int AS c, (SELECT count(*) FROM content WHERE chapter_id = ${chapter!.id})::int AS p`,
     )
     expect(left.rows[0]).toEqual({ c: 0, p: 0 })
+  })
+
+  it('refuses a database a newer version migrated, naming both versions, and changes nothing', async () => {
+    const source = fileURLToPath(new URL('./migrations', import.meta.url))
+    const journal = JSON.parse(fs.readFileSync(path.join(source, 'meta/_journal.json'), 'utf8')) as {
+      entries: { when: number; tag: string }[]
+    }
+    const newest = journal.entries.at(-1)!
+    const run = (query: string, values: unknown[] = []) => ctx.database.pool.query(query, values)
+    const future = newest.when + 86_400_000
+    await run(`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-the-future', $1)`, [future])
+    const before = await run(`SELECT value FROM settings WHERE key = $1`, [MIGRATED_BY_KEY])
+    await run(
+      `INSERT INTO settings (key, value) VALUES ($1, '9.9.9') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [MIGRATED_BY_KEY],
+    )
+    try {
+      const refusal = await migrateDatabase(ctx.database).catch((error: unknown) => error)
+      expect(refusal).toBeInstanceOf(NewerDatabaseError)
+      const message = (refusal as Error).message
+      expect(message).not.toContain('\n')
+      expect(message).toContain('upgraded by version 9.9.9')
+      expect(message).toContain(new Date(future).toISOString())
+      expect(message).toContain(`this is version ${APP_VERSION}, whose newest migration is ${newest.tag}`)
+      expect(message).toMatch(/run that version or newer, or restore a backup/i)
+      // Nothing was applied or recorded, and the lock was let go: the next run gets it at once.
+      const rows = await run(`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations WHERE created_at > $1`, [
+        newest.when,
+      ])
+      expect(rows.rows[0].n).toBe(1)
+    } finally {
+      await run(`DELETE FROM drizzle.__drizzle_migrations WHERE hash = 'from-the-future'`)
+      if (before.rows[0])
+        await run(`UPDATE settings SET value = $2 WHERE key = $1`, [MIGRATED_BY_KEY, before.rows[0].value])
+      else await run(`DELETE FROM settings WHERE key = $1`, [MIGRATED_BY_KEY])
+    }
+    expect((await migrateDatabase(ctx.database)).applied).toBe(0)
   })
 
   it('folds Pali and Estonian diacritics in f_unaccent()', async () => {

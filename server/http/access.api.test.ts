@@ -122,6 +122,7 @@ describe('access is declared on every route and checked from the matched route',
         'GET /api/content',
         'GET /api/content/:id',
         'GET /api/content/:id/chunks',
+        'GET /api/content/:id/docx',
         'GET /api/content/:id/epub',
         'GET /api/content/:id/find',
         'GET /api/content/:id/locate',
@@ -260,6 +261,7 @@ describe('visitors never see user names', () => {
       '/api/content/:id': page.json().id,
       '/api/content/:id/chunks': page.json().id,
       '/api/content/:id/epub': page.json().id,
+      '/api/content/:id/docx': page.json().id,
       '/api/content/:id/find': page.json().id,
       '/api/content/:id/locate': page.json().id,
       '/api/content/:id/summary': page.json().id,
@@ -285,8 +287,8 @@ describe('visitors never see user names', () => {
       const answer = await ctx.app.inject({ url })
       // GET /api/user tells a visitor 401 (nobody is logged in, product spec §6); its body is checked too.
       expect(answer.statusCode, url).toBeLessThan(url === '/api/user' ? 402 : 400)
-      // An EPUB is a zip: its files are read, not its compressed bytes.
-      const texts = url.endsWith('/epub')
+      // An EPUB or a Word file is a zip: its files are read, not its compressed bytes.
+      const texts = /\/(epub|docx)$/.test(url)
         ? Object.values(unzipSync(answer.rawPayload)).map((file) => strFromU8(file))
         : [answer.body]
       for (const text of texts) expect(text, url).not.toContain(ADMIN_NAME)
@@ -331,6 +333,7 @@ describe('objects that belong to drafts are not there for visitors', () => {
       '/api/content/:id': `/api/content/${draft.id}`,
       '/api/content/:id/chunks': `/api/content/${draft.id}/chunks?chunk=0&size=600`,
       '/api/content/:id/epub': `/api/content/${draft.id}/epub`,
+      '/api/content/:id/docx': `/api/content/${draft.id}/docx`,
       '/api/content/:id/find': `/api/content/${draft.id}/find?q=salajanesõna`,
       '/api/content/:id/locate': `/api/content/${draft.id}/locate?anchor=peidus`,
       '/api/content/:id/summary': `/api/content/${draft.id}/summary`,
@@ -394,7 +397,7 @@ describe('objects that belong to drafts are not there for visitors', () => {
       if (route.url !== '/api/user' && route.url !== '/api/books/:id/cover') {
         expect(answer.statusCode, url).toBeLessThan(400)
       }
-      const texts = url.includes('/epub')
+      const texts = /\/(epub|docx)$/.test(url)
         ? Object.values(unzipSync(answer.rawPayload)).map((file) => strFromU8(file))
         : [answer.body]
       for (const text of texts) {

@@ -28,7 +28,7 @@ export const PHRASING_TAGS: ReadonlySet<string> = new Set([
 ])
 
 /** The tags a word-processor export needs besides phrasing: paragraphs, headings, lists, tables, figures. */
-const BLOCK_TAGS = [
+const BLOCK_TAG_LIST = [
   'p',
   'hr',
   'h1',
@@ -60,8 +60,11 @@ const BLOCK_TAGS = [
   'pre',
 ]
 
+/** Stored text's block tags (the Word export starts a paragraph or table at each). */
+export const BLOCK_TAGS: ReadonlySet<string> = new Set(BLOCK_TAG_LIST)
+
 /** Every tag stored text may hold; any other is dropped (its text kept, or removed with it). */
-export const ALLOWED_TAGS: ReadonlySet<string> = new Set([...BLOCK_TAGS, ...PHRASING_TAGS])
+export const ALLOWED_TAGS: ReadonlySet<string> = new Set([...BLOCK_TAG_LIST, ...PHRASING_TAGS])
 
 /**
  * Attributes any allowed tag may have. No `class`: the app's own utility classes

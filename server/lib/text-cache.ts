@@ -20,6 +20,11 @@ export class TextCache {
     this.entries.set(key, text)
   }
 
+  /** How many texts are kept, and their bytes as measured here (GET /metrics). */
+  kept(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize }
+  }
+
   /** The cached text under `key`, or `make()`'s, kept for next time. */
   through(key: string, make: () => string): string {
     const cached = this.entries.get(key)

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp, type App } from '../app.ts'
 import type { TrustProxy } from '../config.ts'
+import type { SetupCode } from '../modules/auth/first-run.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { ensureUser } from '../modules/auth/auth.service.ts'
 import { makeChapter } from './factories.ts'
@@ -55,7 +56,13 @@ export async function openTestDatabase(
 
 /** Call at the top of a test file; the returned object is filled before the first test runs. */
 export function useTestApp(
-  options: { clientDir?: string; donationUrl?: string; trustProxy?: TrustProxy } = {},
+  options: {
+    clientDir?: string
+    donationUrl?: string
+    trustProxy?: TrustProxy
+    setupCode?: SetupCode
+    metricsAllow?: string[]
+  } = {},
 ): TestContext {
   const context = {} as TestContext
   let dispose: (() => Promise<void>) | undefined
@@ -70,9 +77,11 @@ export function useTestApp(
         trustProxy: options.trustProxy ?? false,
         logLevel: 'silent',
         donationUrl: options.donationUrl,
+        metricsAllow: options.metricsAllow,
       },
       clientDir: options.clientDir,
       logger: process.env.TEST_LOG ? { level: 'error' } : false,
+      setupCode: options.setupCode,
     })
   })
   afterAll(async () => {

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'too_large',
   /** 415: the body's or file's type is not one this call takes. */
   'unsupported_media_type',
+  /** 415: a Word file locked with a password (encrypted); it must be saved without the password first. */
+  'encrypted_document',
   /** 429: too many tries or requests (or unfinished uploads); `Retry-After` where it is known. */
   'rate_limited',
   /** 503: the server cannot take this just now (exports busy, feedback inbox full); try again later. */

@@ -100,6 +100,8 @@ export function LookupButton({
       ref={button}
       type="button"
       className="reader-lookup-button"
+      // the word it offers: the selection is read a frame after it changes (tests wait for this)
+      data-word={offer.word}
       style={{ top: offer.top, left: offer.left }}
       title={lookupTexts.lookUpHint}
       aria-keyshortcuts={lookupTexts.lookUpKey}

@@ -92,6 +92,18 @@ describe('withJobLock', () => {
     expect(await lockRows()).toEqual([])
   })
 
+  it('frees the lock with the job’s last write, before the job has returned', async () => {
+    let afterRelease: { ran: boolean } | undefined
+    const result = await withJobLock(ctx.database.db, 'ending-job', async (lock) => {
+      await ctx.database.db.transaction((tx) => lock.release(tx))
+      expect(await lockRows()).toEqual([])
+      afterRelease = await withJobLock(ctx.database.db, 'ending-job', async () => 'next')
+      return 'done'
+    })
+    expect(result).toEqual({ ran: true, result: 'done' })
+    expect(afterRelease).toEqual({ ran: true, result: 'next' })
+  })
+
   it('takes over a lock its holder stopped refreshing (a process that died), but not a refreshed one', async () => {
     const times = { heartbeatMs: 20, staleMs: 500 }
     await ctx.database.db.execute(sql`

@@ -1,3 +1,3 @@
 // The jobs part of the content module (reprocessing every page): what the app uses of it.
-export { markInterruptedReprocessing } from './reprocess.service.ts'
+export { currentReprocessing, markInterruptedReprocessing } from './reprocess.service.ts'
 export { jobsRoutes } from './jobs.routes.ts'

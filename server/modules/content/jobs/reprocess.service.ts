@@ -4,8 +4,8 @@
 // editors carry on meanwhile, and writes its progress to its jobs row (decision 035).
 import type { CurrentUser } from '#shared/api/auth.ts'
 import type { ReprocessJob } from '#shared/api/content.ts'
-import type { Db } from '../../../db/client.ts'
-import { jobLockIsHeld, withJobLock, type JobLockTimes } from '../../../db/job-lock.ts'
+import type { Db, Tx } from '../../../db/client.ts'
+import { jobLockIsHeld, withJobLock, type HeldLock, type JobLockTimes } from '../../../db/job-lock.ts'
 import { AppError, conflict, notFound } from '../../../http/errors.ts'
 import { recordAudit } from '../../audit/audit.service.ts'
 import type { ContentContext } from '../content-state.ts'
@@ -38,7 +38,7 @@ export async function startReprocessing(content: ContentContext, user: CurrentUs
         const run = await withJobLock(
           db,
           KIND,
-          async () => {
+          async (lock) => {
             await jobs.interruptRunning(db, KIND) // a run whose process stopped left its row running
             const ids = await pages.listPageIds(db)
             const row = await jobs.insertJob(db, {
@@ -49,7 +49,7 @@ export async function startReprocessing(content: ContentContext, user: CurrentUs
             })
             started = true
             resolve(present(row))
-            await reprocessEveryPage(content, user, row.id, ids)
+            await reprocessEveryPage(content, user, row.id, ids, lock)
           },
           REPROCESS_LOCK_TIMES,
         )
@@ -91,20 +91,28 @@ function present(row: jobs.JobRow): ReprocessJob {
   }
 }
 
-async function reprocessEveryPage(content: ContentContext, user: CurrentUser, jobId: number, ids: number[]) {
+async function reprocessEveryPage(
+  content: ContentContext,
+  user: CurrentUser,
+  jobId: number,
+  ids: number[],
+  lock: HeldLock,
+) {
   const { db } = content
+  /** The job's end and the lock's freeing, together. */
+  const end = (values: Parameters<typeof jobs.endJob>[2], also?: (tx: Tx) => Promise<void>) =>
+    db.transaction(async (tx) => {
+      await also?.(tx)
+      await jobs.endJob(tx, jobId, values)
+      await lock.release(tx)
+    })
   let done = 0
   const failed: number[] = []
   let lastWrite = Date.now()
   try {
     for (const id of ids) {
       if (content.jobs.signal.aborted) {
-        await jobs.endJob(db, jobId, {
-          state: 'interrupted',
-          done,
-          failedIds: failed,
-          message: 'Interrupted: the server stopped',
-        })
+        await end({ state: 'interrupted', done, failedIds: failed, message: 'Interrupted: the server stopped' })
         return
       }
       if (!(await reprocessPage(content, id))) failed.push(id)
@@ -115,16 +123,15 @@ async function reprocessEveryPage(content: ContentContext, user: CurrentUser, jo
       }
     }
     const message = `Headers reprocessed in ${done - failed.length} ${done - failed.length === 1 ? 'page' : 'pages'}${failed.length ? `; ${failed.length} failed (ids ${failed.join(', ')})` : ''}`
-    await db.transaction(async (tx) => {
+    await end({ state: 'finished', done, failedIds: failed, message }, async (tx) => {
       await recordAudit(tx, user, 'update', 'content', null, { reprocessed: done - failed.length, failed })
-      await jobs.endJob(tx, jobId, { state: 'finished', done, failedIds: failed, message })
     })
   } catch (error) {
     const message = content.jobs.signal.aborted
       ? 'Interrupted: the server stopped'
       : `Stopped: ${error instanceof Error ? error.message : String(error)}`
     const state = content.jobs.signal.aborted ? 'interrupted' : 'failed'
-    await jobs.endJob(db, jobId, { state, done, failedIds: failed, message }).catch(() => {})
+    await end({ state, done, failedIds: failed, message }).catch(() => {})
   }
 }
 

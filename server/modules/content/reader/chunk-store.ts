@@ -63,6 +63,14 @@ export class ChunkStore {
     this.others = new LRUCache<string, ChunkBytes>({ maxSize: otherBytes, sizeCalculation: sizeOf })
   }
 
+  /** How many chunks are kept, and their bytes in every encoding (GET /metrics). */
+  kept(): { entries: number; bytes: number } {
+    return {
+      entries: this.reader.size + this.others.size,
+      bytes: this.reader.calculatedSize + this.others.calculatedSize,
+    }
+  }
+
   private storeFor(size: number) {
     return size === READER_CHUNK_SIZE ? this.reader : this.others
   }
