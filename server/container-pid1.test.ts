@@ -6,9 +6,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../test-support/free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const PORT = 4000 + 100 + (process.pid % 800)
+const PORT = await freePort()
 const BASE = `http://127.0.0.1:${PORT}`
 const ADMIN = { username: 'keeper', password: 'keeper password' }
 const dirs: string[] = []
@@ -139,7 +140,7 @@ describe.skipIf(Boolean(unshareMissing))('the server as process 1 of a PID names
       // A second server on the same DATA_DIR refuses, and names the owner as the namespace sees it.
       const second = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT + 1) },
+        env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()) },
         encoding: 'utf8',
       })
       expect(second.status).toBe(1)

@@ -5,10 +5,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../test-support/free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-first-'))
-const PORT = 5000 + 100 + (process.pid % 800)
+const PORT = await freePort()
 const SITE = `http://127.0.0.1:${PORT}`
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 

@@ -3,11 +3,11 @@
 // chunk API, on the embedded database and on PostgreSQL, while its resident memory is watched.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../test-support/free-port.ts'
 import { UPLOAD_CHUNK_CHARS } from '#shared/limits.ts'
 import { SERVER_ENV, SERVER_NODE_ARGS } from '../test-support/server-process.ts'
 import { generatePage } from './test/generated-page.ts'
@@ -27,14 +27,6 @@ const dirs: string[] = []
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
 })
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 
 function residentMb(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')

@@ -4,11 +4,12 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../test-support/free-port.ts'
 import { adminUrl, databaseUrl, randomName } from './test/postgres-admin.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const name = randomName('enc_multi')
-const basePort = 3000 + 1000 + (process.pid % 800)
+const ports = [await freePort(), await freePort()] as const
 const servers: ReturnType<typeof spawn>[] = []
 let errors = ''
 
@@ -48,9 +49,8 @@ beforeAll(async () => {
   await admin.query(`CREATE DATABASE ${name}`)
   await admin.end()
   // Both start at once: migrations run under an advisory lock, so they must not trip over each other.
-  startServer(basePort)
-  startServer(basePort + 1)
-  await Promise.all([waitForHealth(basePort), waitForHealth(basePort + 1)])
+  ports.forEach(startServer)
+  await Promise.all(ports.map(waitForHealth))
 }, 120_000)
 
 afterAll(async () => {
@@ -64,7 +64,7 @@ afterAll(async () => {
 
 describe('two server processes on one PostgreSQL', { timeout: 120_000 }, () => {
   it('share sessions and serve each other’s edits at once', async () => {
-    const [a, b] = [basePort, basePort + 1].map((port) => `http://127.0.0.1:${port}`)
+    const [a, b] = ports.map((port) => `http://127.0.0.1:${port}`)
     const login = await fetch(`${a}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

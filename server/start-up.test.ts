@@ -4,10 +4,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../test-support/free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enc-start-'))
-const PORT = 3000 + 100 + (process.pid % 800)
+const PORT = await freePort()
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 
 function startServer(env: Record<string, string> = {}) {
@@ -88,7 +89,7 @@ describe('start-up', { timeout: 120_000 }, () => {
       // a second process on the same DATA_DIR stops with a clear message
       const second = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT + 1) },
+        env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()) },
         encoding: 'utf8',
       })
       expect(second.status).toBe(1)

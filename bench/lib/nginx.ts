@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { freePort } from './server.ts'
+import { freePort } from '../../test-support/free-port.ts'
 import { ensureTool } from './tools.ts'
 
 export interface StaticBytes {

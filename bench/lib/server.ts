@@ -4,27 +4,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { Client } from './http.ts'
 import { SERVER_ENV, SERVER_NODE_ARGS } from '../../test-support/server-process.ts'
+import { freePort } from '../../test-support/free-port.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 export const ADMIN = { username: 'bench', password: 'bench-password-1' }
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
 
 export interface RunningServer {
   kind: 'embedded' | 'postgres'
