@@ -59,6 +59,7 @@ export const wordImportRoutes: FastifyPluginAsyncZod<{ content: ContentContext }
         file,
         request.query.contentId,
         () => request.raw.socket?.destroyed === true,
+        request.log,
       )
     },
   )

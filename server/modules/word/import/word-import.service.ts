@@ -28,6 +28,8 @@ export async function previewWordImport(
   contentId: number | undefined,
   /** True once the client has gone: nobody will see the preview, so the pictures it added go again. */
   clientGone: () => boolean = () => false,
+  /** Where a failed removal of those pictures is told (the request's logger). */
+  log: PictureCleanupLog = { warn: () => undefined },
 ): Promise<WordPreview> {
   // Every check that can refuse comes before any work that stores something.
   const directory = checkDocxFile(file.bytes)
@@ -87,18 +89,29 @@ export async function previewWordImport(
         savedBy: user.username,
       })
     }
-    if (clientGone()) await removePictures(content.db, user, addedPictures)
+    if (clientGone()) await removePictures(content.db, user, addedPictures, log)
     return preview
   } catch (error) {
     // No preview, so no editor will use the pictures this one added: they go again.
-    await removePictures(content.db, user, addedPictures)
+    await removePictures(content.db, user, addedPictures, log)
     throw error
   }
 }
 
-/** Removes pictures a preview added, each unless a page shows it meanwhile. Best effort: the answer or error stands. */
-async function removePictures(db: Db, user: CurrentUser, ids: number[]) {
-  await removeImagesNotShown(db, user, ids).catch(() => undefined)
+export interface PictureCleanupLog {
+  warn(details: object, message: string): void
+}
+
+/**
+ * Removes pictures a preview added, each unless a page shows it meanwhile. Best effort: the answer
+ * or error stands, and a picture left behind shows as unused in the picture library; the failure is
+ * logged so that it is seen.
+ */
+async function removePictures(db: Db, user: CurrentUser, ids: number[], log: PictureCleanupLog) {
+  if (ids.length === 0) return
+  await removeImagesNotShown(db, user, ids).catch((error: unknown) =>
+    log.warn({ err: error, imageIds: ids }, 'word import: pictures of an unused preview not removed'),
+  )
 }
 
 function refusal(reason: WordRefusal): AppError {
