@@ -5,6 +5,11 @@
 //   runs, what was kept is still served (a reader overlapping a write may see the page as it was
 //   just before it) but nothing newly read is kept: writes are rare, readers many, and a save is
 //   not queued behind readers' queries on the embedded database's one connection.
+// - Right after a write ends, the pages that were kept are read again, all in one query, and kept
+//   anew; readers of those pages who come meanwhile share that query. So a write costs readers of
+//   the pages in memory one query in all, not one per page, and it runs before the embedded
+//   database's upkeep after a save (the search index's merge, db/maintenance.ts) can hold the one
+//   connection: those readers do not wait behind it (issue 27).
 // - Across processes (PostgreSQL), a trigger on the pages table (migration 0009) notifies channel
 //   `page_state` with the page's id when its state changes, at commit, whoever wrote it (another
 //   server process, `npm run import`); each process listens on a connection of its own and forgets
@@ -18,7 +23,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { Db } from '../../../db/client.ts'
-import { findReaderState, type ReaderState } from './reader.repo.ts'
+import { findReaderState, findReaderStates, type ReaderState } from './reader.repo.ts'
 import { ReaderTurns } from './reader-turns.ts'
 
 /** The listening connection's application_name, as pg_stat_activity shows it. */
@@ -32,6 +37,8 @@ const SYNC_TIMEOUT_MS = 2_000
 const RECONNECT_MS = [500, 1_000, 2_000, 5_000]
 /** Readers keep taking turns this long after a write ended (the gap between a save's requests). */
 const WRITING_LATELY_MS = 1_000
+/** At most this many kept pages (the latest kept) are read again after a write. */
+export const REFRESH_MAX = 1_000
 
 export class PageStates {
   private readonly states = new Map<number, ReaderState>()
@@ -152,8 +159,10 @@ export class PageStates {
       return
     }
     this.writesRunning = Math.max(0, this.writesRunning - 1)
+    const kept = [...this.states.keys()].slice(-REFRESH_MAX)
     this.forgetAll()
     if (this.listener && this.trusted) await this.sync()
+    this.refresh(kept)
   }
 
   async close() {
@@ -163,6 +172,38 @@ export class PageStates {
     this.listener = undefined
     for (const wake of this.syncWaiters.values()) wake()
     await listener?.end().catch(() => {})
+  }
+
+  /**
+   * Reads the states of pages that were kept before a write, in one query, and keeps them again
+   * unless anything changed meanwhile (another write began, a notice came). Readers of these pages
+   * share the query; if it fails, each reads its page itself. The write's answer does not wait.
+   */
+  private refresh(ids: number[]) {
+    if (ids.length === 0 || !this.keeping()) return
+    const generation = this.generation
+    const all = findReaderStates(this.db, ids)
+    for (const id of ids) {
+      const current = {
+        generation,
+        state: all.then(
+          (states) => states.get(id),
+          () => findReaderState(this.db, id),
+        ),
+      }
+      const done = () => {
+        if (this.reading.get(id) === current) this.reading.delete(id)
+      }
+      current.state.then(done, done)
+      this.reading.set(id, current)
+    }
+    all.then(
+      (states) => {
+        if (!this.keeping() || generation !== this.generation) return
+        for (const [id, state] of states) this.states.set(id, state)
+      },
+      () => {},
+    )
   }
 
   /** Whether a write ended in the last WRITING_LATELY_MS: the editor's next request is likely on its way. */

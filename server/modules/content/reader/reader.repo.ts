@@ -1,7 +1,7 @@
 // SQL for what readers ask of a page row: its reader state (kept in memory by page-states.ts), its
 // title bar with its neighbours, its headings and the links section of a build. The blocks of
 // builds are in reader-builds.repo.ts.
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.ts'
 import { contentPages } from '../../../db/schema.ts'
 
@@ -105,16 +105,25 @@ export interface ReaderState {
   buildId: number | null
 }
 
+const readerStateColumns = {
+  published: contentPages.published,
+  version: contentPages.version,
+  blockCount: contentPages.blockCount,
+  buildId: contentPages.buildId,
+}
+
 /** What a reader's request needs to know of a page (kept in memory by page-states.ts). */
 export async function findReaderState(db: DbOrTx, id: number): Promise<ReaderState | undefined> {
-  const [row] = await db
-    .select({
-      published: contentPages.published,
-      version: contentPages.version,
-      blockCount: contentPages.blockCount,
-      buildId: contentPages.buildId,
-    })
-    .from(contentPages)
-    .where(eq(contentPages.id, id))
+  const [row] = await db.select(readerStateColumns).from(contentPages).where(eq(contentPages.id, id))
   return row
+}
+
+/** The reader states of several pages in one query; a page that is gone is not in the map. */
+export async function findReaderStates(db: DbOrTx, ids: readonly number[]): Promise<Map<number, ReaderState>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ id: contentPages.id, ...readerStateColumns })
+    .from(contentPages)
+    .where(inArray(contentPages.id, [...ids]))
+  return new Map(rows.map(({ id, ...state }) => [id, state]))
 }
