@@ -190,8 +190,11 @@ test('the pictures of a preview the editor does not take leave the picture libra
   await page.goto(`/admin/content/new?chapterId=${chapter.id}`)
   const cancelled = await previewOnce()
   expect(await inLibrary(cancelled.id)).toBe(true)
+  // One call removes the preview's pictures (not a DELETE per picture).
+  const discarded = page.waitForResponse((response) => response.url().endsWith('/api/admin/word/discard'))
   await cancelled.dialog.getByRole('button', { name: 'Loobu' }).click()
   await expect(cancelled.dialog).toBeHidden()
+  expect(await (await discarded).json()).toEqual({ removed: [cancelled.id] })
   await expect.poll(() => inLibrary(cancelled.id)).toBe(false)
 
   // Taken into the editor, the picture stays (and is the one the editor's text shows).

@@ -2,7 +2,8 @@
 // what it holds, what did not come through and, for an existing page, what it would change.
 // Saving is not a call of its own: the editor puts `html` in and saves it the usual way.
 import { z } from 'zod'
-import { IdString } from './common.ts'
+import { DOCX_MAX_PARTS } from '../limits.ts'
+import { Id, IdString } from './common.ts'
 import { RevisionComparison } from './revisions.ts'
 
 /** `POST /api/admin/word/preview?contentId=12`: the page the import would replace, if any. */
@@ -79,10 +80,21 @@ export const WordPreview = z.object({
   /**
    * The ids of the pictures this preview added to the picture library (not those it already had).
    * Nothing uses them until the page is saved: the import dialog removes those the editor does not
-   * take (DELETE /api/images/{id}, which refuses a picture a page shows).
+   * take, all in one call (`POST /api/admin/word/discard`, which keeps a picture a page shows).
    */
   addedPictures: z.array(z.number().int().positive()),
   /** True when the document has no links section and `html` ends with the existing page's. */
   linksKept: z.boolean(),
 })
 export type WordPreview = z.infer<typeof WordPreview>
+
+/**
+ * `POST /api/admin/word/discard`: pictures that previews added and the editor did not take. Those
+ * no page's current text shows are removed (each with its audit entry); the others stay.
+ */
+export const WordDiscardInput = z.object({ pictures: z.array(Id).min(1).max(DOCX_MAX_PARTS) })
+export type WordDiscardInput = z.infer<typeof WordDiscardInput>
+
+/** The ids of the pictures removed (a subset of those asked; ids not in the library are left out). */
+export const WordDiscarded = z.object({ removed: z.array(Id) })
+export type WordDiscarded = z.infer<typeof WordDiscarded>

@@ -1,10 +1,10 @@
 // One Word import in the dialog: the chosen file is sent at once (its progress shown), then the
 // server converts it; the preview or the server's refusal follows. Leaving the dialog stops the upload.
 // A preview stores the document's pictures in the picture library; those the editor does not take
-// are removed again when the dialog closes (the server refuses to remove one a page shows).
+// are removed again when the dialog closes, in one call (the server keeps one a page shows).
 import { useEffect, useRef, useState } from 'react'
 import { ownImageIds } from '#shared/text/image-address.ts'
-import { deleteJson, failureText } from '#client/api/http.ts'
+import { failureText, postJson } from '#client/api/http.ts'
 import { requestWordPreview } from './word-preview.ts'
 import type { WordPreview } from './word-preview.ts'
 
@@ -32,7 +32,8 @@ export function useWordImport(contentId: number | null) {
   useEffect(
     () => () => {
       abort.current?.abort()
-      for (const id of added.current) void deleteJson(`/api/images/${id}`).catch(() => undefined)
+      if (added.current.size === 0) return
+      void postJson('/api/admin/word/discard', { pictures: [...added.current] }).catch(() => undefined)
     },
     [],
   )

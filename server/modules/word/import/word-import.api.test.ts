@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { Content } from '#shared/api/content.ts'
 import type { WordPreview } from '#shared/api/word.ts'
-import { DOCX_MAX_BYTES, DOCX_MAX_UNPACKED_BYTES } from '#shared/limits.ts'
+import { DOCX_MAX_BYTES, DOCX_MAX_PARTS, DOCX_MAX_UNPACKED_BYTES } from '#shared/limits.ts'
 import { OWN_IMAGE_ADDRESS, ownImageId } from '#shared/text/image-address.ts'
 import { joinLinks, splitLinks } from '#shared/text/links-section.ts'
 import { auditLog, images } from '../../../db/schema.ts'
@@ -415,5 +415,65 @@ describe('importing over an existing page', () => {
     expect(splitLinks(again.html)).toEqual({ main: first.html, links })
     // The same document again: nothing changes, the links section included.
     expect(again.compare!.summary).toMatchObject({ changed: 0, added: 0, removed: 0 })
+  })
+})
+
+describe('discarding the pictures of previews the editor did not take', () => {
+  const discard = async (body: unknown, asAdmin = true) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/word/discard',
+      payload: body as object,
+      headers: asAdmin ? { cookie: await admin() } : {},
+    })
+  const pictureOf = (background: string) =>
+    sharp({ create: { width: 20, height: 20, channels: 3, background } })
+      .png()
+      .toBuffer()
+
+  it('removes those no page shows in one call, with their audit entries, and keeps a shown one', async () => {
+    const unused = (await preview(await sampleDocument(await pictureOf('#13579b')))).json() as WordPreview
+    const shown = (await preview(await sampleDocument(await pictureOf('#b97531')))).json() as WordPreview
+    const [unusedId] = unused.addedPictures
+    const [shownId] = shown.addedPictures
+    expect(unusedId).toBeGreaterThan(0)
+    expect(shownId).toBeGreaterThan(0)
+    const chapter = await makeChapter(ctx.database)
+    const saved = await uploadPage(ctx.app, await admin(), shown.html, { title: shown.title, chapterId: chapter.id })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const [last] = await ctx.database.db.select({ id: max(auditLog.id) }).from(auditLog)
+
+    // A visitor is refused before anything is looked at.
+    expect((await discard({ pictures: [unusedId] }, false)).statusCode).toBe(401)
+    const before = await imageCount()
+    const answer = await discard({ pictures: [unusedId, shownId, unusedId, 2_000_000_000] })
+    expect(answer.statusCode, answer.body).toBe(200)
+    expect(answer.json()).toEqual({ removed: [unusedId] })
+    expect(await imageCount()).toBe(before - 1)
+    const entries = await ctx.database.db
+      .select({ action: auditLog.action, entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'image'), gt(auditLog.id, last!.id ?? 0)))
+    expect(entries).toEqual([{ action: 'delete', entityId: unusedId }])
+    // The page still shows its picture.
+    const src = /src="([^"]+)"/.exec(shown.html)![1]!.replaceAll('&amp;', '&')
+    expect((await ctx.app.inject({ url: src })).statusCode).toBe(200)
+  })
+
+  it('answers 400 to a body that is not a list of picture ids, removing nothing', async () => {
+    const before = await imageCount()
+    for (const body of [
+      {},
+      { pictures: [] },
+      { pictures: [0] },
+      { pictures: ['1'] },
+      { pictures: [1.5] },
+      { pictures: Array.from({ length: DOCX_MAX_PARTS + 1 }, (_, i) => i + 1) },
+    ]) {
+      const answer = await discard(body)
+      expect(answer.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400)
+      expect(answer.json()).toHaveProperty('error')
+    }
+    expect(await imageCount()).toBe(before)
   })
 })

@@ -1,17 +1,18 @@
 // POST /api/admin/word/preview: a .docx in the multipart field `file` made into the page HTML the
-// editor saves (contract: shared/api/word.ts). Multipart parsing is registered only in this plugin
+// editor saves (contract: shared/api/word.ts). POST /api/admin/word/discard: the pictures of
+// previews the editor did not take, removed in one call. Multipart parsing is registered only in this plugin
 // (and the pictures' and the terms import's), so no other route accepts multipart bodies. The file
 // is read into memory, never written to disk: nothing is left behind when it is refused.
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { WordPreview, WordPreviewQuery } from '#shared/api/word.ts'
+import { WordDiscarded, WordDiscardInput, WordPreview, WordPreviewQuery } from '#shared/api/word.ts'
 import { DOCX_MAX_BYTES } from '#shared/limits.ts'
 import { assertWellFormedText, multipartFieldValues } from '../../../http/text-guard.ts'
 import { AppError, badRequest, codeOfStatus } from '../../../http/errors.ts'
 import type { ContentContext } from '../../content/content-state.ts'
 import { DOCX_MESSAGES } from './docx-file.ts'
-import { previewWordImport } from './word-import.service.ts'
+import { discardPreviewPictures, previewWordImport } from './word-import.service.ts'
 
 /** The one uploaded file's bytes and name; a body that is not a well-formed upload of one is a 4xx. */
 async function readWordUpload(request: FastifyRequest) {
@@ -62,5 +63,21 @@ export const wordImportRoutes: FastifyPluginAsyncZod<{ content: ContentContext }
         request.log,
       )
     },
+  )
+
+  app.post(
+    '/api/admin/word/discard',
+    {
+      config: { access: 'admin', pagesUnchanged: true },
+      schema: {
+        description:
+          'Removes pictures that Word previews added and the editor did not take (`addedPictures`), in one ' +
+          'pass: those no page’s current text shows go, with their audit entries; the others stay. ' +
+          'Answers the ids removed.',
+        body: WordDiscardInput,
+        response: { 200: WordDiscarded },
+      },
+    },
+    async (request) => ({ removed: await discardPreviewPictures(content, request.user!, request.body.pictures) }),
   )
 }
