@@ -12,6 +12,7 @@ import type { ImportedLibrary } from './import.ts'
 import { notMeasured, type Figure } from './lib/results.ts'
 import { repoRoot, type RunningServer } from './lib/server.ts'
 import { median } from './lib/stats.ts'
+import { track } from './lib/children.ts'
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -46,6 +47,7 @@ function startBusyCore(): BusyCore {
   const child: ChildProcess = pin
     ? spawn('taskset', ['-c', String(cpu), ...spin], { stdio: 'ignore' })
     : spawn(spin[0]!, spin.slice(1), { stdio: 'ignore' })
+  track(child)
   return {
     condition: pin ? `a busy loop pinned to CPU ${cpu}` : 'a busy loop on one core',
     stop: () => child.kill('SIGKILL'),

@@ -5,6 +5,7 @@ import type { ImportedLibrary } from './import.ts'
 import type { Figure } from './lib/results.ts'
 import { saveOverApi } from './lib/save.ts'
 import { repoRoot, type RunningServer } from './lib/server.ts'
+import { track } from './lib/children.ts'
 
 const READERS = 200
 /** The readers stop once the save under load has taken this many times the idle save (or 60 s). */
@@ -23,6 +24,7 @@ async function startReaders(base: string, paths: string[]) {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  track(child)
   let out = ''
   child.stdout!.on('data', (part: Buffer) => (out += part.toString()))
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))

@@ -19,6 +19,7 @@ import { repoRoot, type RunningServer } from './lib/server.ts'
 import { allCpus, ensureTool, pinProcess } from './lib/tools.ts'
 import { wrk, type WrkResult } from './lib/wrk.ts'
 import type { ImportedLibrary } from './import.ts'
+import { track } from './lib/children.ts'
 
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_WRK_SECONDS ?? 4)
@@ -77,6 +78,7 @@ async function startBytesServer(body: Buffer, headers: Record<string, string>) {
     ],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
   )
+  track(child)
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.once('data', (data: Buffer) => resolve(Number(data.toString().trim())))
     child.once('exit', (code) => reject(new Error(`bare node:http server exited ${code}`)))

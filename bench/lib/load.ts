@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { repoRoot } from './server.ts'
+import { track } from './children.ts'
 
 /** Starts a server answering every request with these bytes; returns its URL and a stop function. */
 export async function startStaticServer(body: Buffer, contentType: string) {
@@ -13,6 +14,7 @@ export async function startStaticServer(body: Buffer, contentType: string) {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  track(child)
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.once('data', (data: Buffer) => resolve(Number(data.toString().trim())))
     child.once('exit', (code) => reject(new Error(`static server exited ${code}`)))

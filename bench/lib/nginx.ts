@@ -7,6 +7,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { freePort } from '../../test-support/free-port.ts'
 import { ensureTool } from './tools.ts'
+import { track } from './children.ts'
 
 export interface StaticBytes {
   /** The answer's body as the product sent it (gzip when `encoding` is gzip). */
@@ -66,6 +67,7 @@ http {
   const child = cpu
     ? spawn('taskset', ['-c', cpu, binary, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
     : spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  track(child)
   let stderr = ''
   child.stderr!.on('data', (part: Buffer) => (stderr += part.toString()))
   const url = `http://127.0.0.1:${port}/chunk`

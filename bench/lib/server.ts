@@ -10,6 +10,7 @@ import pg from 'pg'
 import { Client } from './http.ts'
 import { SERVER_ENV, SERVER_NODE_ARGS } from '../../test-support/server-process.ts'
 import { freePort } from '../../test-support/free-port.ts'
+import { track } from './children.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 export const ADMIN = { username: 'bench', password: 'bench-password-1' }
@@ -52,6 +53,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  track(child)
   let output = ''
   const keep = (part: Buffer) => {
     output = (output + part.toString()).slice(-4000)

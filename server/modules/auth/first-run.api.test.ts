@@ -4,21 +4,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { sessions, users } from '../../db/schema.ts'
+import { argon2Hashes } from '../../test/counting-argon2.ts'
 import { cookieHeader, useTestApp } from '../../test/test-app.ts'
 import { makeSetupCode } from './first-run.ts'
 
 /** Every password the app hashes is counted (the real argon2 still hashes it). */
-const hashed = vi.hoisted(() => ({ count: 0 }))
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>()
-  return {
-    ...real,
-    hash: (...args: Parameters<typeof real.hash>) => {
-      hashed.count++
-      return real.hash(...args)
-    },
-  }
-})
+vi.mock('@node-rs/argon2', async (real) => (await import('../../test/counting-argon2.ts')).countingArgon2(real))
 
 const setupCode = makeSetupCode()
 const code = setupCode.current!
@@ -76,17 +67,17 @@ describe('the first registration', () => {
     expect((await register('guess', { headers: proxied, setupCode: wrong })).statusCode).toBe(403)
     expect((await register('guess', { headers: proxied, setupCode: '' })).statusCode).toBe(403)
     // Forty at once, as a flood would send them: none costs a password hash (argon2id, 19 MiB).
-    const before = hashed.count
+    const before = argon2Hashes.count
     const answers = await Promise.all(
       Array.from({ length: 40 }, () => register('guess', { headers: { ...proxied, 'x-setup-code': wrong } })),
     )
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(40).fill(403))
-    expect(hashed.count).toBe(before)
+    expect(argon2Hashes.count).toBe(before)
     await nothingWritten()
   })
 
   it('with the right code creates exactly one of 20 parallel registrations and logs it in', async () => {
-    const before = hashed.count
+    const before = argon2Hashes.count
     const typed = code.toLowerCase().replaceAll('-', ' ')
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -96,7 +87,7 @@ describe('the first registration', () => {
     const created = answers.filter((a) => a.statusCode === 201)
     expect(created).toHaveLength(1)
     expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(19)
-    expect(hashed.count - before, 'passwords hashed').toBeGreaterThan(0)
+    expect(argon2Hashes.count - before, 'passwords hashed').toBeGreaterThan(0)
     expect(await ctx.database.db.select().from(users)).toHaveLength(1)
     const me = await ctx.app.inject({ url: '/api/user', headers: { cookie: cookieHeader(created[0]!) } })
     expect(me.json()).toEqual(created[0]!.json())

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { auditLog, users } from '../../db/schema.ts'
+import { argon2Hashes } from '../../test/counting-argon2.ts'
 import { cookieHeader, useTestApp } from '../../test/test-app.ts'
 
 // Its own file: these tests need an empty database. inject() sends from 127.0.0.1 to `localhost`
@@ -9,17 +10,7 @@ import { cookieHeader, useTestApp } from '../../test/test-app.ts'
 const ctx = useTestApp()
 
 /** Every password the app hashes is counted (the real argon2 still hashes it). */
-const hashed = vi.hoisted(() => ({ count: 0 }))
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>()
-  return {
-    ...real,
-    hash: (...args: Parameters<typeof real.hash>) => {
-      hashed.count++
-      return real.hash(...args)
-    },
-  }
-})
+vi.mock('@node-rs/argon2', async (real) => (await import('../../test/counting-argon2.ts')).countingArgon2(real))
 
 const register = (username: string, cookie?: string) =>
   ctx.app.inject({
@@ -68,10 +59,10 @@ describe('registration', () => {
   it('refuses strangers before hashing their password', async () => {
     // Forty at once, as a flood would send them: none costs a password hash (argon2id, 19 MiB).
     // Counted rather than timed: a timing bound flaked under CI load.
-    const before = hashed.count
+    const before = argon2Hashes.count
     const answers = await Promise.all(Array.from({ length: 40 }, () => register('stranger')))
     expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(403))
-    expect(hashed.count).toBe(before)
+    expect(argon2Hashes.count).toBe(before)
   })
 
   it('does hash the password of a user an administrator adds (the count above can see hashing)', async () => {
@@ -81,9 +72,9 @@ describe('registration', () => {
       url: '/api/login',
       payload: { username: first!.username, password: 'a long enough password' },
     })
-    const before = hashed.count
+    const before = argon2Hashes.count
     expect((await register('counted', cookieHeader(login))).statusCode).toBe(201)
-    expect(hashed.count - before).toBe(1)
+    expect(argon2Hashes.count - before).toBe(1)
   })
 
   it('validates the body', async () => {
