@@ -100,7 +100,12 @@ async function main() {
     if (database.kind === 'pglite') {
       const whenQuiet = (maxWaitMs: number) => collector.whenIdle(maxWaitMs)
       const stopDailyBackups = scheduleDailyBackups(database, config.dataDir, app.log, { whenQuiet })
-      const stopMaintenance = scheduleMaintenance(database, { whenQuiet, log: app.log })
+      const pageStates = app.state.content.pageStates
+      const stopMaintenance = scheduleMaintenance(database, {
+        whenQuiet,
+        whenWritesSettled: (maxWaitMs) => pageStates.whenSettled(maxWaitMs),
+        log: app.log,
+      })
       // `npm run backup` asks this process for the backup (decision 060).
       const stopBackupRequests = await serveBackupRequests(database, config.dataDir, app.log)
       stopUpkeep = () => {

@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from './client.ts'
-import { Maintenance } from './maintenance.ts'
+import { Maintenance, MERGE_MAX_WAIT_MS } from './maintenance.ts'
 import { migrateDatabase } from './migrate.ts'
 
 const MB = 1024 * 1024
@@ -123,5 +123,29 @@ describe('upkeep of the embedded database', { timeout: 60_000 }, () => {
     // Nothing written since: no merge.
     await upkeep.check()
     expect(upkeep.merges).toBe(merges + 1)
+  })
+
+  it("waits for administrators' writes to settle before it merges", async () => {
+    let settle!: () => void
+    const asked: number[] = []
+    const upkeep = new Maintenance(database, {
+      log,
+      vacuumAfterBytes: 64 * MB,
+      vacuumMaxWaitMs,
+      now: () => clock,
+      whenQuiet: async () => true,
+      whenWritesSettled: (maxWaitMs) => {
+        asked.push(maxWaitMs)
+        return new Promise<void>((resolve) => (settle = resolve))
+      },
+    })
+    const first = upkeep.check() // the first look merges (and vacuums)
+    await expect.poll(() => asked.length).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(upkeep.merges).toBe(0)
+    settle()
+    await first
+    expect(upkeep.merges).toBe(1)
+    expect(asked).toEqual([MERGE_MAX_WAIT_MS])
   })
 })

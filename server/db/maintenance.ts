@@ -3,7 +3,8 @@
 //   (the embedded database's gin_pending_list_limit is 32 MB, db/pglite-worker.ts) instead of
 //   merging them itself (1.3 s of a 9 MB page's save), and every search reads the whole list until
 //   it is merged. The merge holds every statement for ~1.2 s per 9 MB page, so it comes a moment
-//   after the editor's answer, not in it; waiting for a quiet moment instead (053 as first written)
+//   after the editor's answer, not in it, once the administrator's writes have settled (at most
+//   MERGE_MAX_WAIT_MS later: the reads that follow a save go first, decision 065); waiting for a quiet moment instead (053 as first written)
 //   left a busy site searching through up to 32 MB of list: under the load drill's 200 readers,
 //   searches took 2.3 s at the median and a save took 7 minutes.
 // - PGlite runs PostgreSQL in single-user mode: no autovacuum, so the rows a save supersedes (a 9 MB
@@ -21,6 +22,8 @@ export const VACUUM_AFTER_BYTES = 64 * 1024 * 1024
 export const MERGE_AFTER_BYTES = 256 * 1024
 /** How often the log is looked at: a save's passages are merged within about this long. */
 const LOOK_MS = 2_000
+/** A merge waits this long at most for administrators' writes to settle. */
+export const MERGE_MAX_WAIT_MS = 5_000
 /** A due VACUUM waits this long at most for a quiet moment; dead rows slow every search meanwhile. */
 export const VACUUM_MAX_WAIT_MS = 10 * 60_000
 
@@ -31,6 +34,12 @@ export interface MaintenanceOptions {
   lookMs?: number
   vacuumAfterBytes?: number
   vacuumMaxWaitMs?: number
+  /**
+   * Resolves once administrators' writes have settled (the page states' whenSettled), or after
+   * `maxWaitMs` anyway: a merge holds the one connection for ~1 s per 9 MB page, so it goes after
+   * the reads that follow a save (the readers' refresh, the first chunks, the editor's next step).
+   */
+  whenWritesSettled?: (maxWaitMs: number) => Promise<unknown>
   /** The clock (tests). */
   now?: () => number
 }
@@ -56,7 +65,10 @@ export class Maintenance {
     if (this.running) return
     this.running = true
     try {
-      if (this.mergedAt === null || (await this.written(this.mergedAt)) >= MERGE_AFTER_BYTES) await this.merge()
+      if (this.mergedAt === null || (await this.written(this.mergedAt)) >= MERGE_AFTER_BYTES) {
+        await this.options.whenWritesSettled?.(MERGE_MAX_WAIT_MS)
+        await this.merge()
+      }
       if (this.vacuumedAt !== null && (await this.written(this.vacuumedAt)) < this.vacuumAfterBytes) return
       const now = this.now()
       this.vacuumDueSince ??= now

@@ -39,6 +39,8 @@ const RECONNECT_MS = [500, 1_000, 2_000, 5_000]
 const WRITING_LATELY_MS = 1_000
 /** At most this many kept pages (the latest kept) are read again after a write. */
 export const REFRESH_MAX = 1_000
+/** How often whenSettled looks again. */
+const SETTLE_POLL_MS = 50
 
 export class PageStates {
   private readonly states = new Map<number, ReaderState>()
@@ -59,6 +61,8 @@ export class PageStates {
   private otherWritesRunning = 0
   private lastWriteEnded = -Infinity
   private readonly reading = new Map<number, { generation: number; state: Promise<ReaderState | undefined> }>()
+  /** Refreshes (see refresh) whose query has not answered yet. */
+  private refreshing = 0
 
   constructor(
     private readonly db: Db,
@@ -165,6 +169,21 @@ export class PageStates {
     this.refresh(kept)
   }
 
+  /**
+   * Resolves true once no administrator's write runs, none ended within WRITING_LATELY_MS (a save is
+   * many requests) and the kept states' refresh has answered; false if that took over `maxWaitMs`.
+   * The embedded database's upkeep waits for this before merging the search index (db/maintenance.ts),
+   * so the readers and the editor right after a save are not queued behind a merge of ~1 s.
+   */
+  async whenSettled(maxWaitMs: number): Promise<boolean> {
+    const deadline = performance.now() + maxWaitMs
+    while (this.writesRunning + this.otherWritesRunning > 0 || this.refreshing > 0 || this.writingLately()) {
+      if (performance.now() >= deadline) return false
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS))
+    }
+    return true
+  }
+
   async close() {
     this.closed = true
     clearTimeout(this.reconnectTimer)
@@ -182,7 +201,12 @@ export class PageStates {
   private refresh(ids: number[]) {
     if (ids.length === 0 || !this.keeping()) return
     const generation = this.generation
+    this.refreshing++
     const all = findReaderStates(this.db, ids)
+    const refreshed = () => {
+      this.refreshing--
+    }
+    all.then(refreshed, refreshed)
     for (const id of ids) {
       const current = {
         generation,
