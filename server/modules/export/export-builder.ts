@@ -2,7 +2,8 @@
 // thread of its own (export.worker.ts), at most `concurrency` of them; further builds wait in a short
 // queue for a worker and are refused (503 with Retry-After) when it is full or they waited too long.
 // Idle workers are unref'd and stopped after a while; one that dies fails only its own build. Other
-// formats (the Word export, modules/word/export) run their own worker program under the same limits.
+// formats (the Word export, modules/word/export) run their own worker program under the same limits,
+// and a program may ask for fewer of its builds at once (the Word export: one).
 import type { ResourceLimits, Worker } from 'node:worker_threads'
 import { startTsWorker } from '../../lib/ts-worker.ts'
 import { AppError } from '../../http/errors.ts'
@@ -29,6 +30,11 @@ type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R
 export interface ExportProgram {
   url: URL
   resourceLimits: ResourceLimits
+  /**
+   * At most this many of this program's builds at once (within the pool's own limit): a program
+   * whose worker may take much memory runs fewer at a time. Further builds wait in the same queue.
+   */
+  concurrency?: number
 }
 
 export interface BuildLimits {
@@ -148,6 +154,8 @@ export class ExportBuilder {
   private readonly waiting: Waiter[] = []
   /** Workers running a build. */
   private running = 0
+  /** Of those, by program. */
+  private readonly runningOf = new Map<ExportProgram, number>()
   private closed = false
 
   constructor(readonly limits: BuildLimits = DEFAULT_BUILD_LIMITS) {}
@@ -173,10 +181,29 @@ export class ExportBuilder {
     }
   }
 
+  /** Whether a build of `program` may start now: a worker is free, and the program is under its own limit. */
+  private canStart(program: ExportProgram) {
+    return (
+      this.running < this.limits.concurrency && (this.runningOf.get(program) ?? 0) < (program.concurrency ?? Infinity)
+    )
+  }
+
+  private started(program: ExportProgram) {
+    this.running++
+    this.runningOf.set(program, (this.runningOf.get(program) ?? 0) + 1)
+  }
+
+  private ended(program: ExportProgram) {
+    this.running--
+    const left = (this.runningOf.get(program) ?? 1) - 1
+    if (left > 0) this.runningOf.set(program, left)
+    else this.runningOf.delete(program)
+  }
+
   private acquire(program: ExportProgram): Promise<AnyWorker> {
     if (this.closed) return Promise.reject(exportsBusy())
-    if (this.running < this.limits.concurrency) {
-      this.running++
+    if (this.canStart(program)) {
+      this.started(program)
       return Promise.resolve(this.takeWorker(program))
     }
     if (this.waiting.length >= this.limits.queue) return Promise.reject(exportsBusy())
@@ -211,9 +238,13 @@ export class ExportBuilder {
   }
 
   private release(worker: AnyWorker) {
-    const next = this.waiting.shift()
-    if (next) {
+    this.ended(worker.program)
+    // The first waiting build that may start now (one of a program at its own limit waits on).
+    const at = this.waiting.findIndex((waiter) => this.canStart(waiter.program))
+    if (at >= 0) {
+      const next = this.waiting.splice(at, 1)[0]!
       clearTimeout(next.timer)
+      this.started(next.program)
       // A worker that died (or was left mid-build by an error) is replaced for the next build; one
       // of another program waits idle for its own kind.
       if (worker.alive && worker.program === next.program) return next.resolve(worker)
@@ -222,7 +253,6 @@ export class ExportBuilder {
       next.resolve(this.takeWorker(next.program))
       return
     }
-    this.running--
     if (!worker.alive || this.closed) {
       this.forget(worker, { stop: true })
       return
