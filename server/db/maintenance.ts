@@ -4,9 +4,10 @@
 //   merging them itself (1.3 s of a 9 MB page's save), and every search reads the whole list until
 //   it is merged. The merge holds every statement for ~1.2 s per 9 MB page, so it comes a moment
 //   after the editor's answer, not in it, once the administrator's writes have settled (at most
-//   MERGE_MAX_WAIT_MS later: the reads that follow a save go first, decision 065); waiting for a quiet moment instead (053 as first written)
-//   left a busy site searching through up to 32 MB of list: under the load drill's 200 readers,
-//   searches took 2.3 s at the median and a save took 7 minutes.
+//   MERGE_MAX_WAIT_MS later: the reads that follow a save go first, decision 065); waiting for a
+//   quiet moment instead (053 as first written) left a busy site searching through up to 32 MB of
+//   list: under the load drill's 200 readers, searches took 2.3 s at the median and a save took
+//   7 minutes.
 // - PGlite runs PostgreSQL in single-user mode: no autovacuum, so the rows a save supersedes (a 9 MB
 //   page's old build is ~30,000 rows of blocks and passages) stay as dead rows every search walks
 //   past, and the planner's statistics are never renewed. VACUUM (ANALYZE) runs once after start and

@@ -38,7 +38,7 @@ const RECONNECT_MS = [500, 1_000, 2_000, 5_000]
 /** Readers keep taking turns this long after a write ended (the gap between a save's requests). */
 const WRITING_LATELY_MS = 1_000
 /** At most this many kept pages (the latest kept) are read again after a write. */
-export const REFRESH_MAX = 1_000
+const REFRESH_MAX = 1_000
 /** How often whenSettled looks again. */
 const SETTLE_POLL_MS = 50
 
@@ -203,10 +203,6 @@ export class PageStates {
     const generation = this.generation
     this.refreshing++
     const all = findReaderStates(this.db, ids)
-    const refreshed = () => {
-      this.refreshing--
-    }
-    all.then(refreshed, refreshed)
     for (const id of ids) {
       const current = {
         generation,
@@ -221,13 +217,15 @@ export class PageStates {
       current.state.then(done, done)
       this.reading.set(id, current)
     }
-    all.then(
-      (states) => {
-        if (!this.keeping() || generation !== this.generation) return
-        for (const [id, state] of states) this.states.set(id, state)
-      },
-      () => {},
-    )
+    all
+      .then(
+        (states) => {
+          if (!this.keeping() || generation !== this.generation) return
+          for (const [id, state] of states) this.states.set(id, state)
+        },
+        () => {},
+      )
+      .finally(() => this.refreshing--)
   }
 
   /** Whether a write ended in the last WRITING_LATELY_MS: the editor's next request is likely on its way. */

@@ -1,8 +1,9 @@
 // POST /api/admin/word/preview: a .docx in the multipart field `file` made into the page HTML the
 // editor saves (contract: shared/api/word.ts). POST /api/admin/word/discard: the pictures of
-// previews the editor did not take, removed in one call. Multipart parsing is registered only in this plugin
-// (and the pictures' and the terms import's), so no other route accepts multipart bodies. The file
-// is read into memory, never written to disk: nothing is left behind when it is refused.
+// previews the editor did not take, removed in one call. Multipart parsing is registered only in
+// this plugin (and the pictures' and the terms import's), so no other route accepts multipart
+// bodies. The file is read into memory, never written to disk: nothing is left behind when it is
+// refused.
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -11,8 +12,9 @@ import { DOCX_MAX_BYTES } from '#shared/limits.ts'
 import { assertWellFormedText, multipartFieldValues } from '../../../http/text-guard.ts'
 import { AppError, badRequest, codeOfStatus } from '../../../http/errors.ts'
 import type { ContentContext } from '../../content/content-state.ts'
+import { removeImagesNotShown } from '../../images/images.service.ts'
 import { DOCX_MESSAGES } from './docx-file.ts'
-import { discardPreviewPictures, previewWordImport } from './word-import.service.ts'
+import { previewWordImport } from './word-import.service.ts'
 
 /** The one uploaded file's bytes and name; a body that is not a well-formed upload of one is a 4xx. */
 async function readWordUpload(request: FastifyRequest) {
@@ -78,6 +80,7 @@ export const wordImportRoutes: FastifyPluginAsyncZod<{ content: ContentContext }
         response: { 200: WordDiscarded },
       },
     },
-    async (request) => ({ removed: await discardPreviewPictures(content, request.user!, request.body.pictures) }),
+    // A picture asked twice is removed once (the second finds nothing to remove).
+    async (request) => ({ removed: await removeImagesNotShown(content.db, request.user!, request.body.pictures) }),
   )
 }

@@ -98,18 +98,6 @@ export async function previewWordImport(
   }
 }
 
-/**
- * The pictures of previews the editor did not take (the dialog's `addedPictures` less those taken):
- * removed unless a page shows them; answers the ids removed.
- */
-export async function discardPreviewPictures(
-  { db }: ContentContext,
-  user: CurrentUser,
-  ids: readonly number[],
-): Promise<number[]> {
-  return removeImagesNotShown(db, user, [...new Set(ids)])
-}
-
 export interface PictureCleanupLog {
   warn(details: object, message: string): void
 }
