@@ -23,6 +23,7 @@ import {
 import { PublicImages } from './modules/images/public-images.ts'
 import { pageMetaByBuild } from './modules/site/page-meta.ts'
 import { sitemapCache, type SitemapCache } from './modules/site/site.routes.ts'
+import { SearchAnswers } from './modules/search/search-answers.ts'
 import { FormsRegeneration } from './modules/terms/term-forms.ts'
 import { TermLookupIndex } from './modules/terms/term-lookup.ts'
 
@@ -50,6 +51,8 @@ export interface AppState {
   termLookup: TermLookupIndex
   /** Writes again the forms an older generator wrote; main.ts starts it after the app listens. */
   formsRegeneration: FormsRegeneration
+  /** The search's answers until anything they are read from changes (search/search-answers.ts, decision 066). */
+  searchAnswers: SearchAnswers
 }
 
 /** `databaseUrl`: PostgreSQL's, where the app listens for other processes' page changes. */
@@ -69,7 +72,11 @@ export async function createAppState(db: Db, databaseUrl?: string, exports?: Exp
     sitemaps: sitemapCache(db),
     collections: new CollectionCatalogue(db),
     termLookup,
-    formsRegeneration: new FormsRegeneration(db, () => termLookup.changed()),
+    formsRegeneration: new FormsRegeneration(db, () => {
+      termLookup.changed()
+      content.pageStates.outdate()
+    }),
+    searchAnswers: new SearchAnswers(content.pageStates, 8 * 1024 * 1024),
   }
 }
 
@@ -92,6 +99,7 @@ export function cacheSizes(state: AppState): CacheSize[] {
     { cache: 'term_descriptions', ...state.termDescriptions.kept() },
     { cache: 'reader_pages', entries: state.readerPages.size, bytes: state.readerPages.calculatedSize },
     { cache: 'sitemaps', entries: state.sitemaps.size },
+    { cache: 'search_answers', ...state.searchAnswers.size() },
   ]
 }
 

@@ -142,7 +142,12 @@ export async function buildApp({ database, config, clientDir, logger, httpTimeou
   await app.register(collectionsRoutes, { db, catalogue: state.collections })
   await app.register(wordImportRoutes, { content })
 
-  await app.register(searchRoutes, { db, termDescriptions: state.termDescriptions, collections: state.collections })
+  await app.register(searchRoutes, {
+    db,
+    termDescriptions: state.termDescriptions,
+    collections: state.collections,
+    answers: state.searchAnswers,
+  })
   await app.register(siteRoutes, {
     donationUrl: config.donationUrl,
     moments: content.pageStates,

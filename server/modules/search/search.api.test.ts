@@ -13,6 +13,8 @@ async function makePage(chapterId: number, title: string, html: string, publishe
     .values({ chapterId, title, content: processed.processedContent, published, blockCount: processed.blocks.length })
     .returning()
   await showProcessed(ctx.database.db, page!.id, processed)
+  // Written around the app's requests: its kept search answers are told, as a write request tells them.
+  ctx.app.state.content.pageStates.outdate()
   return page!
 }
 

@@ -18,6 +18,8 @@
 //   other process too (PostgreSQL delivers notices in commit order).
 // - Chapters' and books' title, place or order changes notify channel `title_bar` (migration 0015),
 //   which outdates what was read beside page states (`moment`: the title bars of first-view.ts).
+// - Changes of terms, their forms and the collections notify channel `search_data` (migration 0022),
+//   which outdates only what `changeCount` dates (the search's kept answers, search-answers.ts).
 // - While that connection is down, nothing is kept: every read asks the database, until it is back.
 // The embedded database has one process only (the DATA_DIR lock), so its writes are all seen here.
 import { randomUUID } from 'node:crypto'
@@ -32,6 +34,8 @@ const CHANNEL = 'page_state'
 const SYNC_CHANNEL = 'page_state_sync'
 /** A chapter's or book's title, place or order changed (migration 0015): title bars are stale. */
 const TITLE_BAR_CHANNEL = 'title_bar'
+/** Terms, their forms or the collections changed (migration 0022): kept search answers are stale. */
+const SEARCH_DATA_CHANNEL = 'search_data'
 /** How long a write waits for its own notice to come back before it answers anyway. */
 const SYNC_TIMEOUT_MS = 2_000
 const RECONNECT_MS = [500, 1_000, 2_000, 5_000]
@@ -46,6 +50,8 @@ export class PageStates {
   private readonly states = new Map<number, ReaderState>()
   /** Raised whenever anything may have changed, so a read that overlapped a change is not kept. */
   private generation = 0
+  /** Raised by every change heard of, but not by a write's start (see changeCount). */
+  private changes = 0
   private writesRunning = 0
   private listener: pg.Client | undefined
   private trusted: boolean
@@ -117,6 +123,28 @@ export class PageStates {
   }
 
   /**
+   * For answers read from many pages and the lexicon at once (the search's, search-answers.ts): the
+   * number of changes heard of so far (writes ended here, other processes' notices of pages, titles,
+   * terms and collections, the listener lost or back), or undefined while nobody listens for other
+   * processes' changes. An answer read when it said n, and still n when read, stays true while it
+   * still says n. Unlike `moment`, a write's start leaves it as it is: what a write changes is heard
+   * when it ends (reprocessing ends one write per page), so answers are served and kept while an
+   * editor's save runs, and those read meanwhile are dropped when it ends.
+   */
+  changeCount(): number | undefined {
+    return this.trusted ? this.changes : undefined
+  }
+
+  /**
+   * Something read beside page states changed outside any write request (the lexicon's forms written
+   * again after an upgrade, terms/term-forms.ts): what was read before is outdated.
+   */
+  outdate() {
+    this.generation++
+    this.changes++
+  }
+
+  /**
    * The page's kept state when get() would hand it over at once, asking nothing and waiting for no
    * turn (no write running or just ended), else undefined: for answers made before any routing
    * (chunks-at-once.ts), which fall back to the route when this has nothing.
@@ -135,6 +163,7 @@ export class PageStates {
   drop(id: number, state: ReaderState) {
     if (this.states.get(id) !== state) return
     this.generation++
+    this.changes++
     this.states.delete(id)
   }
 
@@ -239,11 +268,13 @@ export class PageStates {
 
   private forgetAll() {
     this.generation++
+    this.changes++
     this.states.clear()
   }
 
   private forget(id: number) {
     this.generation++
+    this.changes++
     this.states.delete(id)
   }
 
@@ -276,6 +307,9 @@ export class PageStates {
         else this.forgetAll()
       } else if (channel === TITLE_BAR_CHANNEL) {
         this.generation++
+        this.changes++
+      } else if (channel === SEARCH_DATA_CHANNEL) {
+        this.changes++
       } else if (channel === SYNC_CHANNEL && payload) {
         this.syncWaiters.get(payload)?.()
       }
@@ -287,6 +321,7 @@ export class PageStates {
       await client.query(`LISTEN ${CHANNEL}`)
       await client.query(`LISTEN ${SYNC_CHANNEL}`)
       await client.query(`LISTEN ${TITLE_BAR_CHANNEL}`)
+      await client.query(`LISTEN ${SEARCH_DATA_CHANNEL}`)
     } catch {
       this.onLost(client)
       return

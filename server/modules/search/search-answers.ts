@@ -1,0 +1,79 @@
+// The search's answers kept in memory until anything they are read from changes (decision 066): a
+// page's text, state, title or place, a chapter's or book's title, a term, its forms, a collection.
+// The page states hear of every such change (page-states.ts `changeCount`: writes in this process
+// when they end, other processes' through PostgreSQL's notices), so a kept answer is never served
+// after the change is heard. Searches asked again and again (the same question from many readers, a
+// reader paging back) then cost no query, and the embedded database's one connection is left to
+// the editor's save and to the questions not asked before. Identical questions asked together share
+// one search.
+import { LRUCache } from 'lru-cache'
+import type { SearchAnswer } from '#shared/api/search.ts'
+
+/** What tells whether a kept answer still stands: the page states (page-states.ts). */
+export interface ChangeCounter {
+  changeCount(): number | undefined
+}
+
+/** Everything an answer depends on besides the library: the request's parameters and who asks. */
+export interface SearchQuestion {
+  q: string
+  books: number[] | undefined
+  includeLexicon: boolean
+  page: number
+  limit: number
+  publishedOnly: boolean
+}
+
+interface Kept {
+  count: number
+  answer: SearchAnswer
+}
+
+export class SearchAnswers {
+  private readonly kept: LRUCache<string, Kept>
+  private readonly asked = new Map<string, { count: number; answer: Promise<SearchAnswer> }>()
+
+  constructor(
+    private readonly changes: ChangeCounter,
+    maxBytes: number,
+  ) {
+    this.kept = new LRUCache<string, Kept>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry, key) => (JSON.stringify(entry.answer).length + key.length) * 2 + 16,
+    })
+  }
+
+  /** The kept answer to `question` while nothing changed since it was read, else `search()`'s. */
+  async answer(question: SearchQuestion, search: () => Promise<SearchAnswer>): Promise<SearchAnswer> {
+    const count = this.changes.changeCount()
+    // Nobody listens for other processes' changes (PostgreSQL's listener is down): nothing is kept.
+    if (count === undefined) return search()
+    const key = JSON.stringify([
+      question.q,
+      question.books ?? null,
+      question.includeLexicon,
+      question.page,
+      question.limit,
+      question.publishedOnly,
+    ])
+    const kept = this.kept.get(key)
+    if (kept?.count === count) return kept.answer
+    const asked = this.asked.get(key)
+    if (asked?.count === count) return asked.answer
+    const current = { count, answer: search() }
+    this.asked.set(key, current)
+    try {
+      const answer = await current.answer
+      // Kept only when nothing changed while it was read (else it may be of before the change).
+      if (this.changes.changeCount() === count) this.kept.set(key, { count, answer })
+      return answer
+    } finally {
+      if (this.asked.get(key) === current) this.asked.delete(key)
+    }
+  }
+
+  /** How many answers are kept, and their bytes as measured here (GET /metrics). */
+  size(): { entries: number; bytes: number } {
+    return { entries: this.kept.size, bytes: this.kept.calculatedSize }
+  }
+}
