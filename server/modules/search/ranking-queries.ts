@@ -113,6 +113,12 @@ export const RANKING_PAGES: RankingPage[] = [
     title: 'AN 3.23 Saṅkhārasutta: Choices',
     html: `<h2>Saṅkhāra</h2><p>Saṅkhāra on kujundus.</p>${filler('saṅkhāra')}`,
   },
+  // Two terms, each in another form than its citation form (issue 29: a query of several words).
+  {
+    book: 'Saṁyutta Nikāya',
+    title: 'Kustumise ja kujunduste kohta',
+    html: `<p>Nibbānassa ja saṅkhārānaṃ vahe.</p>${filler('vahe')}`,
+  },
 ]
 
 export const RANKING_QUERIES: RankingQuery[] = [
@@ -142,6 +148,10 @@ export const RANKING_QUERIES: RankingQuery[] = [
   { q: 'sankhara', expected: { term: 'saṅkhāro' }, within: 1, source: 'issue 29' },
   { q: 'saṅkhāra', expected: { term: 'saṅkhāro' }, within: 1, source: 'issue 29' },
   { q: 'satipaṭṭhāna', expected: { term: 'satipaṭṭhāna' }, within: 1, source: 'issue 29' },
+  // Each word of several finds the other forms of its term (nibbānaṃ → nibbānassa, saṅkhāro →
+  // saṅkhārānaṃ), where no page holds the words as typed.
+  { q: 'nibbānaṃ saṅkhāro', expected: { page: 'Kustumise ja kujunduste kohta' }, within: 1, source: 'issue 29' },
+  { q: 'nibbanam sankharo', expected: { page: 'Kustumise ja kujunduste kohta' }, within: 1, source: 'issue 29' },
   // The pages still come right after.
   {
     q: 'nibbana',

@@ -82,8 +82,31 @@ describe('search by any form of a term', () => {
   it('a word that is no form of a term finds what it found before', async () => {
     expect(pageTitles(await search('rändavad'))).toEqual(['Janu tõttu'])
     expect(pageTitles(await search('taṇhā rändavad'))).toEqual(['Janu tõttu'])
-    // a query of several words is searched as typed
     expect(pageTitles(await search('taṇhāya rändavad'))).toEqual(['Janu tõttu'])
-    expect(pageTitles(await search('dhammo seletus'))).toEqual([])
+  })
+
+  it('a query of several words finds the other forms of each, the passages with the typed forms first', async () => {
+    // taṇhā → taṇhāya, dhammo → dhammassa: words each in another form than typed
+    expect(pageTitles(await search('dhammo seletus'))).toEqual(['Õpetuse kohta'])
+    const chapter = await makeChapter(ctx.database)
+    for (const [title, text] of [
+      ['Mõlemad teisel kujul', 'Taṇhāya ja dhammassa vahe.'],
+      ['Mõlemad algkujul', 'Taṇhā ja dhammo vahe.'],
+      ['Üks teisel kujul', 'Taṇhaṁ ja dhammo vahe.'],
+    ]) {
+      await post('/api/content', { title, chapterId: chapter.id, content: `<p>${text} ${filler}</p>`, published: true })
+    }
+    const results = await search('taṇhā dhammo vahe')
+    expect(pageTitles(results)[0]).toBe('Mõlemad algkujul')
+    expect(pageTitles(results).slice(1).sort()).toEqual(['Mõlemad teisel kujul', 'Üks teisel kujul'])
+    // the other forms are marked in the snippet
+    const other = results.find((result) => result.type === 'content' && result.title === 'Mõlemad teisel kujul')
+    expect(other?.snippet?.filter((part) => part.match).map((part) => part.text)).toEqual([
+      'Taṇhāya',
+      'dhammassa',
+      'vahe',
+    ])
+    // quoted, the words are searched as typed
+    expect(pageTitles(await search('"taṇhā ja dhammo"'))).toEqual(['Mõlemad algkujul'])
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ReferenceReader } from '#shared/text/references.ts'
-import { formWords, parseQuery, tsQueriesWithForms } from './search-query.ts'
+import { FORMS_PER_QUERY, formsPerWord, formWords, parseQuery, tsQueriesWithForms } from './search-query.ts'
 
 describe('parseQuery', () => {
   it.each([
@@ -128,14 +128,22 @@ describe('parseQuery of a reference', () => {
 })
 
 describe('other forms of the typed words', () => {
-  it('looks up the word of a one-word query of four letters or more, never a number or a reference', () => {
+  it('looks up every word of four letters or more outside quotes, never a number or a reference', () => {
     expect(formWords(parseQuery('taṇhā')!)).toEqual(['tanha'])
     expect(formWords(parseQuery('DHAMMO')!)).toEqual(['dhammo'])
-    expect(formWords(parseQuery('taṇhā dhammo')!)).toEqual([])
+    expect(formWords(parseQuery('taṇhā dhammo')!)).toEqual(['tanha', 'dhammo'])
+    expect(formWords(parseQuery('taṇhā ca 2024 "dhammo loko"')!)).toEqual(['tanha'])
     expect(formWords(parseQuery('sati')!)).toEqual(['sati'])
     expect(formWords(parseQuery('ca')!)).toEqual([])
     expect(formWords(parseQuery('2024')!)).toEqual([])
     expect(formWords(parseQuery('SN 55.37')!)).toEqual([])
+  })
+
+  it('bounds the other forms of a whole query, not of each word', () => {
+    expect(formsPerWord([])).toBe(0)
+    expect(formsPerWord(['tanha'])).toBe(FORMS_PER_QUERY)
+    expect(formsPerWord(['a', 'b', 'c', 'd'])).toBe(FORMS_PER_QUERY / 4)
+    for (let n = 1; n <= 20; n++) expect(n * formsPerWord(Array(n).fill('x'))).toBeLessThanOrEqual(FORMS_PER_QUERY)
   })
 
   it('finds a word or any of its forms, and puts the word typed whole first', () => {

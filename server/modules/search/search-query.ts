@@ -78,15 +78,27 @@ function referenceQuery(reference: Reference): SearchQuery {
 const FORM_WORD_MIN_CHARS = 4
 
 /**
- * The typed word worth looking up as a form of a lexicon term: a query of one word (not a reference,
- * not a number), long enough. A query of several words is searched as typed: widening each of them
- * made every such search read the passages of dozens of forms, and under the load drill searches on
- * the embedded database went from 179 to 853 ms at the median (decision 055).
+ * The typed words worth looking up as forms of a lexicon term: every word outside quotes (a phrase
+ * is searched as typed) that is long enough and not a number; none for a reference. How many other
+ * forms they bring in all is bounded by the query (formsPerWord), not by its number of words.
  */
 export function formWords(query: ParsedQuery): string[] {
-  if (query.reference || query.phrases.length > 0 || query.words.length !== 1) return []
-  const [word] = query.words
-  return [...word!].length >= FORM_WORD_MIN_CHARS && /\p{L}/u.test(word!) ? [word!] : []
+  if (query.reference) return []
+  return query.words.filter((word) => [...word].length >= FORM_WORD_MIN_CHARS && /\p{L}/u.test(word))
+}
+
+/** Other forms a whole query brings in at most: each form is one more posting list to read. */
+export const FORMS_PER_QUERY = 60
+
+/**
+ * The other forms each of `words` brings in at most (the lightest first): a one-word query its term's
+ * 60, a query of four such words 15 each. A query of several words reads as many passages again as
+ * a word more, and a save's new passages, until the search index merges them (decision 057), are
+ * read one by one against every form asked for: the budget keeps that read as long as a one-word
+ * query's (decision 055).
+ */
+export function formsPerWord(words: readonly string[]): number {
+  return words.length === 0 ? 0 : Math.floor(FORMS_PER_QUERY / words.length)
 }
 
 /**

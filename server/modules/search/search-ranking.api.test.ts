@@ -5,6 +5,7 @@ import { contentPages, terms } from '../../db/schema.ts'
 import { makeBook, makeChapter, showProcessed } from '../../test/factories.ts'
 import { useTestApp } from '../../test/test-app.ts'
 import { processPage } from '../content/processing/process-page.ts'
+import { writeTermForms } from '../terms/term-forms.ts'
 import { RANKING_PAGES, RANKING_QUERIES, RANKING_TERMS, type RankingTarget } from './ranking-queries.ts'
 
 const ctx = useTestApp()
@@ -31,7 +32,13 @@ beforeAll(async () => {
       .returning()
     await showProcessed(ctx.database.db, row!.id, processed)
   }
-  await ctx.database.db.insert(terms).values(RANKING_TERMS.map((term) => ({ ...term, published: true })))
+  const made = await ctx.database.db
+    .insert(terms)
+    .values(RANKING_TERMS.map((term) => ({ ...term, published: true })))
+    .returning()
+  // with their forms, as the term routes and the CSV import write them (search widens with them)
+  await writeTermForms(ctx.database.db, made)
+  ctx.app.state.content.pageStates.outdate()
 })
 
 const isTarget = (target: RankingTarget) => (result: Result) =>

@@ -286,17 +286,15 @@ export async function findNamedPlaces(
   return [...titles.rows, ...headings.rows, ...numbered.rows].map(toPassageHit)
 }
 
-/** How many other forms one typed word brings into a search at most (the lightest forms first). */
-const FORMS_PER_WORD = 60
-
 /**
  * The other forms of the terms each word is a form of (term_forms.plain, the spelling search folds
- * to), the word itself left out; only published terms' for visitors. Words without any are absent.
+ * to), the word itself left out, at most `perWord` of each word (the lightest first); only published
+ * terms' for visitors. Words without any are absent.
  */
 export async function otherFormsOf(
   db: DbOrTx,
   words: string[],
-  options: { publishedOnly: boolean },
+  options: { publishedOnly: boolean; perWord: number },
 ): Promise<Map<string, string[]>> {
   if (words.length === 0) return new Map()
   const published = options.publishedOnly ? sql`AND t.published` : sql``
@@ -318,7 +316,7 @@ export async function otherFormsOf(
       word,
       forms
         .sort((a, b) => a.weight - b.weight || a.plain.localeCompare(b.plain))
-        .slice(0, FORMS_PER_WORD)
+        .slice(0, options.perWord)
         .map((form) => form.plain),
     ]),
   )

@@ -11,7 +11,7 @@ import type { TextCache } from '../../lib/text-cache.ts'
 import { htmlToText, shortText } from '../../lib/html-text.ts'
 import { sentDescription } from '../terms/terms.service.ts'
 import { referencePlaces } from './references.ts'
-import { formWords, parseQuery, tsQueriesWithForms } from './search-query.ts'
+import { formsPerWord, formWords, parseQuery, tsQueriesWithForms } from './search-query.ts'
 import { orderFirstHits, resultPage } from './search-results.ts'
 import {
   openingTexts,
@@ -52,6 +52,7 @@ export async function search(db: Db, input: string, options: SearchOptions): Pro
   const filter = { publishedOnly: options.publishedOnly, bookIds: options.bookIds }
   const limit = options.limit ?? SEARCH_PAGE_SIZE
   const offset = ((options.page ?? 1) - 1) * limit
+  const widened = formWords(query)
   const [places, titles, terms, otherForms] = await Promise.all([
     referencePlaces(db, options.references ?? DEFAULT_READER, query.reference, filter),
     searchTitles(db, query.tsQuery, filter),
@@ -59,8 +60,8 @@ export async function search(db: Db, input: string, options: SearchOptions): Pro
       ? searchTerms(db, query.termText, query.tsQuery, { publishedOnly: options.publishedOnly })
       : Promise.resolve([]),
     // A word that is a form of a term finds the term's other forms too (taṇhā finds taṇhāya), the
-    // typed forms first.
-    otherFormsOf(db, formWords(query), { publishedOnly: options.publishedOnly }),
+    // typed forms first; the forms of all the words together are bounded.
+    otherFormsOf(db, widened, { publishedOnly: options.publishedOnly, perWord: formsPerWord(widened) }),
   ])
   const order = orderFirstHits({ places, titles, terms }, query.spelling, { offset, limit })
   const passageQueries = tsQueriesWithForms(query, otherForms)
