@@ -44,6 +44,8 @@ export interface ChunkLoader {
   suspendGaps: () => () => void
   /** The current state, for async code that outlives a render. */
   current: () => ChunkLoaderState
+  /** True while any chunk is being fetched. */
+  fetching: () => boolean
   /** The links section (footnotes), from the last chunk; null until it arrived or when there is none. */
   links: string | null
 }
@@ -269,6 +271,7 @@ export function useChunkLoader(
   }, [])
 
   const current = useCallback(() => stateRef.current, [])
+  const fetching = useCallback(() => inflight.current.size > 0, [])
   const items = useMemo(() => renderItems(state), [state])
 
   return {
@@ -286,6 +289,7 @@ export function useChunkLoader(
     retry,
     suspendGaps,
     current,
+    fetching,
     links: state.links,
   }
 }

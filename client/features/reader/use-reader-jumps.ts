@@ -22,6 +22,14 @@ const SETTLE_QUIET_MS = 300
 const SETTLE_MAX_MS = 5000
 /** How many times a jump goes back to its target after the smooth scroll, if the target moved. */
 const LAND_ATTEMPTS = 5
+/**
+ * After landing, the target is held where it landed while the page around it settles (see holdInPlace):
+ * until its size has not changed for HOLD_QUIET_MS with no chunk being fetched, HOLD_MAX_MS at most.
+ */
+const HOLD_QUIET_MS = 1000
+const HOLD_MAX_MS = 10_000
+/** What the reader does to scroll by themselves: the hold lets go at once. */
+const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const
 
 /** Resolves after `count` animation frames (layout and scroll anchoring have run). */
 function frames(count: number): Promise<void> {
@@ -98,7 +106,7 @@ export function useReaderJumps({
   const navigate = useNavigate()
   const positions = useRef(new Map<string, ReadingPosition>())
   const jumpSequence = useRef(0)
-  const { loadChunk, suspendGaps, current } = loader
+  const { loadChunk, suspendGaps, current, fetching } = loader
 
   const land = useCallback(
     async (targetId: string) => {
@@ -108,6 +116,7 @@ export function useReaderJumps({
       const scrollAt = performance.now() + READER_SCROLL_DELAY_MS
       const release = suspendGaps()
       const stale = () => sequence !== jumpSequence.current
+      let landed: HTMLElement | null = null
       try {
         const outside = document.getElementById(targetId)
         if (outside && !article.current?.contains(outside)) {
@@ -154,11 +163,15 @@ export function useReaderJumps({
           found.scrollIntoView({ block: 'start' })
           await frames(3)
         }
+        if (!stale()) landed = found
       } finally {
         release()
       }
+      // Released, the placeholders next to the target fill: held in place while they do.
+      const root = scrollRoot.current
+      if (landed && root && article.current) await holdInPlace(landed, root, article.current, { stale, fetching })
     },
-    [article, contentId, current, loadChunk, scrollRoot, suspendGaps],
+    [article, contentId, current, fetching, loadChunk, scrollRoot, suspendGaps],
   )
 
   /** A jump the reader asked for: remembered in history so Back returns here. */
@@ -193,6 +206,53 @@ function topInView(element: HTMLElement, root: HTMLElement): boolean {
   const top = element.getBoundingClientRect().top
   const area = root.getBoundingClientRect()
   return top >= area.top - 2 && top < area.bottom
+}
+
+/**
+ * Keeps a landed target at the same distance from the top of the reading area while the page around it
+ * changes size: blocks laid out near the view (decision 025), the placeholder just above it filling once
+ * the jump releases the placeholders. The browser's scroll anchoring does not always make up for those:
+ * on a slow machine a chunk filled above a footnote left the note 830 px above the view. Each change is
+ * corrected before it is painted (a ResizeObserver runs after layout). The hold lets go when the page
+ * has been still for HOLD_QUIET_MS with no chunk being fetched, when the reader scrolls, clicks, touches
+ * or presses a key, when another jump or Back takes over, or after HOLD_MAX_MS.
+ */
+function holdInPlace(
+  target: HTMLElement,
+  root: HTMLElement,
+  body: HTMLElement,
+  { stale, fetching }: { stale: () => boolean; fetching: () => boolean },
+): Promise<void> {
+  const offset = target.getBoundingClientRect().top - root.getBoundingClientRect().top
+  const started = performance.now()
+  let lastChange = started
+  return new Promise((resolve) => {
+    let ended = false
+    const end = () => {
+      if (ended) return
+      ended = true
+      observer.disconnect()
+      clearInterval(timer)
+      for (const type of READER_INPUT) window.removeEventListener(type, end, true)
+      resolve()
+    }
+    const keep = () => {
+      if (stale() || !target.isConnected) return end()
+      const drift = target.getBoundingClientRect().top - root.getBoundingClientRect().top - offset
+      if (Math.abs(drift) > 1) root.scrollTop += drift
+    }
+    const observer = new ResizeObserver(() => {
+      lastChange = performance.now()
+      keep()
+    })
+    observer.observe(body)
+    const timer = setInterval(() => {
+      keep()
+      const now = performance.now()
+      if (now - started > HOLD_MAX_MS || (now - lastChange > HOLD_QUIET_MS && !fetching())) end()
+    }, 100)
+    for (const type of READER_INPUT) window.addEventListener(type, end, { capture: true, passive: true })
+  })
 }
 
 /** Resolves when a smooth scroll has ended (see SETTLE_QUIET_MS). */
