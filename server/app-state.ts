@@ -24,6 +24,7 @@ import { PublicImages } from './modules/images/public-images.ts'
 import { pageMetaByBuild } from './modules/site/page-meta.ts'
 import { sitemapCache, type SitemapCache } from './modules/site/site.routes.ts'
 import { SearchAnswers } from './modules/search/search-answers.ts'
+import { mergePendingPassages, SearchIndexMerges } from './db/search-index.ts'
 import { FormsRegeneration } from './modules/terms/term-forms.ts'
 import { TermLookupIndex } from './modules/terms/term-lookup.ts'
 
@@ -57,7 +58,9 @@ export interface AppState {
 
 /** `databaseUrl`: PostgreSQL's, where the app listens for other processes' page changes. */
 export async function createAppState(db: Db, databaseUrl?: string, exports?: ExportOptions): Promise<AppState> {
-  const content = createContentContext(db, { databaseUrl })
+  // The embedded database (no PostgreSQL address): saves merge their passages while readers search (067).
+  const searchIndex = databaseUrl ? null : new SearchIndexMerges(() => mergePendingPassages(db))
+  const content = createContentContext(db, { databaseUrl, searchIndex })
   await startContentContext(content)
   const termLookup = new TermLookupIndex(db)
   return {
@@ -76,7 +79,7 @@ export async function createAppState(db: Db, databaseUrl?: string, exports?: Exp
       termLookup.changed()
       content.pageStates.outdate()
     }),
-    searchAnswers: new SearchAnswers(content.pageStates, 8 * 1024 * 1024),
+    searchAnswers: new SearchAnswers(content.pageStates, 8 * 1024 * 1024, searchIndex),
   }
 }
 

@@ -7,7 +7,8 @@
 //   MERGE_MAX_WAIT_MS later: the reads that follow a save go first, decision 065); waiting for a
 //   quiet moment instead (053 as first written) left a busy site searching through up to 32 MB of
 //   list: under the load drill's 200 readers, searches took 2.3 s at the median and a save took
-//   7 minutes.
+//   7 minutes. While readers are searching, a save merges its own passages before the page shows
+//   them (search-index.ts, decision 067), and the upkeep finds nothing left to merge.
 // - PGlite runs PostgreSQL in single-user mode: no autovacuum, so the rows a save supersedes (a 9 MB
 //   page's old build is ~30,000 rows of blocks and passages) stay as dead rows every search walks
 //   past, and the planner's statistics are never renewed. VACUUM (ANALYZE) runs once after start and
@@ -16,6 +17,7 @@
 // "Written" is measured by the write-ahead log's position: single-user mode keeps no statistics of
 // changed rows. PostgreSQL does all of this itself.
 import type { Database } from './client.ts'
+import { mergePendingPassages } from './search-index.ts'
 
 /** How much written (write-ahead log) makes another VACUUM worth its pause. */
 export const VACUUM_AFTER_BYTES = 64 * 1024 * 1024
@@ -92,12 +94,9 @@ export class Maintenance {
 
   private async merge() {
     const started = performance.now()
-    const { rows } = await this.database.pool.query<{ pages: string }>(
-      "SELECT gin_clean_pending_list('search_passages_vector_idx'::regclass)::text AS pages",
-    )
+    const pages = await mergePendingPassages(this.database.db)
     this.merges++
     this.mergedAt = await this.position()
-    const pages = Number(rows[0]!.pages)
     if (pages > 0) this.options.log.info({ ms: Math.round(performance.now() - started), pages }, 'search index merged')
   }
 

@@ -6,6 +6,7 @@
 import v8 from 'node:v8'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
+import type { SearchIndexMerges } from '../../db/search-index.ts'
 import { BackgroundWork } from '../../lib/background-work.ts'
 import { TextCache } from '../../lib/text-cache.ts'
 import { ProcessingWorker } from './processing/run-in-worker.ts'
@@ -33,6 +34,8 @@ export interface ContentContextOptions {
   idleStopMs?: number
   /** PostgreSQL's address, where page-state changes are listened for; unset on the embedded database. */
   databaseUrl?: string | undefined
+  /** Told of every build's new search passages (the embedded database's server, ReaderContext). */
+  searchIndex?: SearchIndexMerges | null
 }
 
 /** Makes the context; `startContentContext` then starts listening for other processes' changes. */
@@ -44,6 +47,7 @@ export function createContentContext(db: Db, options: ContentContextOptions = {}
     jobs: new BackgroundWork(),
     worker: new ProcessingWorker(options.idleStopMs),
     background: new BackgroundWork(),
+    searchIndex: options.searchIndex ?? null,
     // The reader's size gets what the JSON text and the compressed copies had before (a 9 MB page's
     // 47 chunks are ~7 MB with both compressions); other sizes a small place of their own.
     chunks: new ChunkStore(Math.floor(0.38 * budget), Math.floor(0.02 * budget)),

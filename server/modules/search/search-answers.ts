@@ -8,6 +8,7 @@
 // one search.
 import { LRUCache } from 'lru-cache'
 import type { SearchAnswer } from '#shared/api/search.ts'
+import type { SearchIndexMerges } from '../../db/search-index.ts'
 
 /** What tells whether a kept answer still stands: the page states (page-states.ts). */
 export interface ChangeCounter {
@@ -36,6 +37,8 @@ export class SearchAnswers {
   constructor(
     private readonly changes: ChangeCounter,
     maxBytes: number,
+    /** The embedded database: told of every search, so that saves merge their passages (db/search-index.ts). */
+    private readonly searchIndex: Pick<SearchIndexMerges, 'searched'> | null = null,
   ) {
     this.kept = new LRUCache<string, Kept>({
       maxSize: maxBytes,
@@ -47,6 +50,7 @@ export class SearchAnswers {
   async answer(question: SearchQuestion, search: () => Promise<SearchAnswer>): Promise<SearchAnswer> {
     const count = this.changes.changeCount()
     // Nobody listens for other processes' changes (PostgreSQL's listener is down): nothing is kept.
+    this.searchIndex?.searched()
     if (count === undefined) return search()
     const key = JSON.stringify([
       question.q,

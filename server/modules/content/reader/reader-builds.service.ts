@@ -21,13 +21,15 @@ const STALE_BUILD_MS = 60 * 60 * 1000
  * the time of writing (its phases) and of the switch (`commit`).
  */
 export async function withBuild<T>(
-  { db, background }: Pick<ReaderContext, 'db' | 'background'>,
+  { db, background, searchIndex }: Pick<ReaderContext, 'db' | 'background' | 'searchIndex'>,
   processed: StoredPage | (() => Promise<number>),
   clock: PhaseClock | undefined,
   switchTo: (tx: Tx, buildId: number) => Promise<{ result: T; previousBuild: number | null }>,
 ): Promise<T> {
   // Written here, or by the caller (a save writes its build in two halves, see savePage).
   const buildId = typeof processed === 'function' ? await processed() : await builds.writeBuild(db, processed, clock)
+  // While readers search, their passages go into the search index now, not after (db/search-index.ts).
+  if (searchIndex) await timed(clock, 'passages', () => searchIndex.passagesWritten())
   let switched: { result: T; previousBuild: number | null }
   try {
     switched = await timed(clock, 'commit', () => db.transaction((tx) => switchTo(tx, buildId)))

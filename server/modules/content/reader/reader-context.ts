@@ -3,6 +3,7 @@
 // import the module's context and the context imports the reader, not the other way round.
 import type { LRUCache } from 'lru-cache'
 import type { Db } from '../../../db/client.ts'
+import type { SearchIndexMerges } from '../../../db/search-index.ts'
 import type { BackgroundWork } from '../../../lib/background-work.ts'
 import type { TextCache } from '../../../lib/text-cache.ts'
 import type { ChunkStore } from './chunk-store.ts'
@@ -14,6 +15,11 @@ export interface ReaderContext {
   db: Db
   /** Removals of superseded builds, after their save has answered. */
   background: BackgroundWork
+  /**
+   * The embedded database: told when a build's search passages are written, before any page shows
+   * them, to merge them while readers search (db/search-index.ts). Null on PostgreSQL.
+   */
+  searchIndex: SearchIndexMerges | null
   /**
    * Reader chunks as the bytes they are sent as (UTF-8 JSON, gzip, brotli), keyed by page, build,
    * chunk and size (chunk-store.ts). Every save and reprocessing makes a new build, so an entry can
