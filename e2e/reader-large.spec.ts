@@ -66,8 +66,10 @@ test('the first text of the 9 MB page shows fast, and "Lae kogu sisu" loads ever
   await expect(status(page)).toHaveText(`part 2 of ${totalChunks}`)
 
   await page.getByRole('button', { name: 'Lae rohkem' }).click()
-  // Clicking scrolls the button (the end of what is loaded) into view, which may read on by itself too.
-  await expect(status(page)).toHaveText(new RegExp(`^part [34] of ${totalChunks}$`))
+  // Clicking scrolls the button (the end of what is loaded) into view, which may read on by itself too:
+  // the reader loads on while the view is past 70 % of what is loaded, so from the end of part 3 up to
+  // part 5 when the parts are of a height (3/4 ≥ 0.7 > 3/5), one more when they are not (the corpus).
+  await expect(status(page)).toHaveText(new RegExp(`^part [3-6] of ${totalChunks}$`))
 
   await page.getByRole('button', { name: 'Lae kogu sisu' }).click()
   await expect(status(page)).toHaveText(`Kogu sisu laetud (${totalChunks} osa)`, { timeout: 60_000 })
