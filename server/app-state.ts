@@ -79,7 +79,8 @@ export async function createAppState(db: Db, databaseUrl?: string, exports?: Exp
       termLookup.changed()
       content.pageStates.outdate()
     }),
-    searchAnswers: new SearchAnswers(content.pageStates, 8 * 1024 * 1024, searchIndex),
+    // One search at a time on the embedded database's one connection (decision 067).
+    searchAnswers: new SearchAnswers(content.pageStates, 8 * 1024 * 1024, searchIndex, searchIndex ? 1 : Infinity),
   }
 }
 

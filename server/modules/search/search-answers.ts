@@ -7,6 +7,7 @@
 // the editor's save and to the questions not asked before. Identical questions asked together share
 // one search.
 import { LRUCache } from 'lru-cache'
+import pLimit, { type LimitFunction } from 'p-limit'
 import type { SearchAnswer } from '#shared/api/search.ts'
 import type { SearchIndexMerges } from '../../db/search-index.ts'
 
@@ -33,13 +34,22 @@ interface Kept {
 export class SearchAnswers {
   private readonly kept: LRUCache<string, Kept>
   private readonly asked = new Map<string, { count: number; answer: Promise<SearchAnswer> }>()
+  private readonly searches: LimitFunction
 
   constructor(
     private readonly changes: ChangeCounter,
     maxBytes: number,
     /** The embedded database: told of every search, so that saves merge their passages (db/search-index.ts). */
     private readonly searchIndex: Pick<SearchIndexMerges, 'searched'> | null = null,
+    /**
+     * Searches read from the database at once; the others wait their turn. On the embedded database's
+     * one connection: 1. A search is three rounds of statements; after a save drops every kept answer,
+     * dozens of searches at once would each wait through all the others' rounds, three times over,
+     * and every reader's chunk behind them. One at a time, they end one after another (decision 067).
+     */
+    searchesAtOnce = Infinity,
   ) {
+    this.searches = pLimit(searchesAtOnce)
     this.kept = new LRUCache<string, Kept>({
       maxSize: maxBytes,
       sizeCalculation: (entry, key) => (JSON.stringify(entry.answer).length + key.length) * 2 + 16,
@@ -51,7 +61,7 @@ export class SearchAnswers {
     const count = this.changes.changeCount()
     // Nobody listens for other processes' changes (PostgreSQL's listener is down): nothing is kept.
     this.searchIndex?.searched()
-    if (count === undefined) return search()
+    if (count === undefined) return this.searches(search)
     const key = JSON.stringify([
       question.q,
       question.books ?? null,
@@ -64,7 +74,7 @@ export class SearchAnswers {
     if (kept?.count === count) return kept.answer
     const asked = this.asked.get(key)
     if (asked?.count === count) return asked.answer
-    const current = { count, answer: search() }
+    const current = { count, answer: this.searches(search) }
     this.asked.set(key, current)
     try {
       const answer = await current.answer
