@@ -3,7 +3,7 @@
 // reader at that block. A page deleted since is named, and said to be gone.
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectHighlighted } from './fixtures.ts'
 import { loginAsAdmin, ok, toastWith, unique } from './helpers.ts'
 import { adminApi } from './reader-seed.ts'
 
@@ -107,7 +107,7 @@ test('feedback sent with a passage selected reaches the inbox, which links back 
   await link.click()
   await expect(page).toHaveURL(`/content/${pageId}#${encodeURIComponent(blockId!)}`)
   const landed = page.locator(`[id="${blockId}"]`)
-  await expect(landed).toHaveClass(/reader-highlight/)
+  await expectHighlighted(landed)
   await expect(landed).toBeInViewport()
 })
 

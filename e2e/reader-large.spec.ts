@@ -1,6 +1,6 @@
 // The reader on the 9 MB Khuddaka Nikāya page: the first words fast, progressive loading to the
 // end, and jumps that fetch just the chunk they need and come back with Back.
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectHighlighted } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { seedKhuddaka } from './reader-seed.ts'
 import type { SeededPage } from './reader-seed.ts'
@@ -94,7 +94,9 @@ test('a footnote jump loads just the chunk of its note (the last one), highlight
   // opening the marker's address lands on the marker
   await page.goto(`/content/${khuddaka.id}#${markerId}`)
   const marker = page.locator(`[id="${markerId}"]`)
-  await expect(marker).toHaveClass(/reader-highlight/)
+  // The marker's chunk is fetched too (locate, then the chunk): on a loaded CI machine that, with the
+  // client taking over the 9 MB page's first view, has taken longer than the 2 s highlight lasts.
+  await expectHighlighted(marker, { timeout: 15_000 })
   await expect.poll(() => inView(page, `[id="${markerId}"]`)).toBe(true)
   await expect(marker).not.toHaveClass(/reader-highlight/, { timeout: 4_000 })
   // Chunks next to the marker may still be loading (the reader fills what is near the screen); the
@@ -108,7 +110,7 @@ test('a footnote jump loads just the chunk of its note (the last one), highlight
   await marker.click()
   const target = page.locator(`[id="${note}"]`)
   // The note's chunk is the last of a 9 MB page: on a loaded CI machine it has taken over 5 s.
-  await expect(target).toHaveClass(/reader-highlight/, { timeout: 15_000 })
+  await expectHighlighted(target, { timeout: 15_000 })
   await expect(page).toHaveURL(new RegExp(`#${note}$`))
   await expect.poll(() => inView(page, `[id="${note}"]`)).toBe(true)
   // Released after landing, the placeholder just above the note fills and the blocks near it are laid
@@ -151,7 +153,7 @@ test('without scroll anchoring (as in Safari) a landed note stays in view while 
     })
   })
   await page.goto(`/content/${khuddaka.id}#${note}`)
-  await expect(page.locator(`[id="${note}"]`)).toHaveClass(/reader-highlight/, { timeout: 15_000 })
+  await expectHighlighted(page.locator(`[id="${note}"]`), { timeout: 15_000 })
   await expect.poll(() => inView(page, `[id="${note}"]`)).toBe(true)
   // released after landing, the placeholder above the note's chunk is near the view and fills
   await expect(page.locator(`.reader-chunk[data-chunk="${totalChunks - 2}"]`)).toBeAttached({ timeout: 10_000 })
@@ -159,6 +161,60 @@ test('without scroll anchoring (as in Safari) a landed note stays in view while 
     expect(await inView(page, `[id="${note}"]`), `the note in view ${sample * 100} ms after the fill`).toBe(true)
     await page.waitForTimeout(100)
   }
+})
+
+test("a scroll that no input event tells of ends the landed note's hold: the page moving does not pull the view back", async ({
+  page,
+}) => {
+  totalChunks ??= await chunkCount(page, khuddaka.id)
+  const lastChunk = await page.request.get(`/api/content/${khuddaka.id}/chunks?chunk=${totalChunks - 1}&size=600`)
+  const note = `_ftn${/id="_ftn(\d+)"/.exec(((await lastChunk.json()) as { chunk: string }).chunk)![1]}`
+  // without scroll anchoring, as in Safari: only the hold keeps the note in place
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style')
+      style.textContent = '* { overflow-anchor: none !important; }'
+      document.head.append(style)
+    })
+  })
+  await page.goto(`/content/${khuddaka.id}#${note}`)
+  await expectHighlighted(page.locator(`[id="${note}"]`), { timeout: 15_000 })
+  await expect.poll(() => inView(page, `[id="${note}"]`)).toBe(true)
+  // A block above the note grows every 250 ms, so the hold stays on and keeps the note in place. Then
+  // the view is scrolled by a script (as a scrollbar dragged where no pointer event tells) and the
+  // block changes once more: the view stays where it was scrolled to.
+  const [held, scrolledBy] = await page.evaluate(async (id) => {
+    const main = document.querySelector('main')!
+    const target = document.getElementById(id)!
+    const offset = () => target.getBoundingClientRect().top - main.getBoundingClientRect().top
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+    const spacer = document.createElement('div')
+    spacer.style.height = '0px'
+    target.closest('.reader-chunk')!.prepend(spacer)
+    await frame()
+    const landed = offset()
+    let drift = 0
+    for (let step = 1; step <= 6; step++) {
+      spacer.style.height = `${60 * step}px`
+      await frame()
+      await frame()
+      drift = Math.max(drift, Math.abs(offset() - landed))
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    const before = offset()
+    main.scrollTop -= 3000
+    await frame()
+    await frame()
+    spacer.style.height = '0px'
+    await frame()
+    await frame()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    return [drift, offset() - before]
+  }, note)
+  expect(held, 'the note kept in place while the block above it changed').toBeLessThan(3)
+  // Scrolled 3,000 px up, the note is that much lower, less what the blocks in between laid out as they
+  // came near the view took back (decision 025; ~900 px remain here). Pulled back, it would be ~0.
+  expect(scrolledBy, 'the note moved down with the scroll, not back').toBeGreaterThan(500)
 })
 
 test('a hash link to a heading in a later chunk lands there, and filling a gap above moves nothing', async ({
@@ -187,7 +243,7 @@ test('a hash link to a heading in a later chunk lands there, and filling a gap a
   })
   await page.locator(`.reader-chunk[data-chunk="0"] a[href="#${slug}"]`).first().click()
   const heading = page.locator(`[id="${slug}"]`)
-  await expect(heading).toHaveClass(/reader-highlight/)
+  await expectHighlighted(heading)
   await expect.poll(() => inView(page, `[id="${slug}"]`)).toBe(true)
   expect(chunkRequests[0]).toBe(String(chunk))
   await expect(page.locator(`.reader-gap[data-gap="${chunk - 1}"]`)).toBeAttached()
@@ -206,7 +262,7 @@ test('a hash link to a heading in a later chunk lands there, and filling a gap a
   // the same address opened directly lands on the heading too
   await page.goto('/lexicon')
   await page.goto(`/content/${khuddaka.id}#${slug}`)
-  await expect(page.locator(`[id="${slug}"]`)).toHaveClass(/reader-highlight/)
+  await expectHighlighted(page.locator(`[id="${slug}"]`))
   await expect.poll(() => inView(page, `[id="${slug}"]`)).toBe(true)
 })
 
@@ -221,7 +277,7 @@ test("a first chunk that arrives during the jump's scroll does not push the targ
   })
   await page.goto(`/content/${khuddaka.id}#${encodeURIComponent(anchor)}`)
   const target = page.locator(`[id="${anchor}"]`)
-  await expect(target).toHaveClass(/reader-highlight/)
+  await expectHighlighted(target)
   await expect(page.locator('.reader-chunk[data-chunk="0"]')).toBeAttached()
   await expect.poll(() => inView(page, `[id="${anchor}"]`)).toBe(true)
 })

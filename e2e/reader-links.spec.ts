@@ -1,7 +1,7 @@
 // Paragraph links by keyboard only (issue #5): the body's one '¶' tab stop, moved from block to
 // block with the arrow keys, copies the address of a plain paragraph (one with nothing focusable in
 // it), and opening that address lands on the paragraph. Tab never jumps away from the text in view.
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectHighlighted } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { seedTinyCorpus } from './reader-seed.ts'
 import type { SeededPage } from './reader-seed.ts'
@@ -84,7 +84,7 @@ test('a plain paragraph is linked by keyboard only, and its address lands on it'
 
   await page.goto('/lexicon')
   await page.goto(address)
-  await expect(page.locator(`[id="${paragraph.id}"]`)).toHaveClass(/reader-highlight/)
+  await expectHighlighted(page.locator(`[id="${paragraph.id}"]`))
   await expect(page.locator(`[id="${paragraph.id}"]`)).toBeInViewport()
 })
 

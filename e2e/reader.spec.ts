@@ -1,6 +1,6 @@
 // The reader on the tiny corpus: the side panel's tree, the title bar, the table of contents'
 // omissions, term popups, paragraph links, the print view and the phone menu.
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectHighlighted } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { tocHeadings } from '#shared/text/toc-filter.ts'
 import { seedTinyCorpus } from './reader-seed.ts'
@@ -92,7 +92,7 @@ test('the table of contents leaves out structural and long headings and jumps to
   await page.getByRole('button', { name: 'Sisukord' }).click()
   await page.getByRole('dialog', { name: 'Sisukord' }).getByRole('link', { name: 'Pali text', exact: true }).click()
   await expect(page).toHaveURL(/#pali-text$/)
-  await expect(page.locator('#pali-text')).toHaveClass(/reader-highlight/)
+  await expectHighlighted(page.locator('#pali-text'))
   await expect(page.locator('#pali-text')).toBeInViewport()
 })
 
@@ -160,7 +160,7 @@ test('a paragraph link is copied and opening it lands on that paragraph', async 
 
   await page.goto('/lexicon')
   await page.goto(address)
-  await expect(page.locator(`[id="${blockId}"]`)).toHaveClass(/reader-highlight/)
+  await expectHighlighted(page.locator(`[id="${blockId}"]`))
   await expect(page.locator(`[id="${blockId}"]`)).toBeInViewport()
 })
 

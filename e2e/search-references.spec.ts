@@ -1,7 +1,7 @@
 // A canonical reference typed into the search ('thig13.5', 'Thig 13.5') offers the section whose
 // heading names it as the first result, and Enter opens the long page there, in a chunk that was not
 // loaded yet.
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectHighlighted } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config.ts'
 import { createBook, createChapter, ok, unique } from './helpers.ts'
@@ -53,6 +53,6 @@ test('a reference typed in any spelling offers its section first and opens the p
 
   await expect(page).toHaveURL(new RegExp(`/content/${pageId}#`))
   const target = page.getByRole('heading', { name: heading })
-  await expect(target).toHaveClass(/reader-highlight/, { timeout: 20_000 })
+  await expectHighlighted(target, { timeout: 20_000 })
   await expect(target).toBeInViewport()
 })

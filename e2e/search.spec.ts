@@ -1,7 +1,7 @@
 // The header's search dialog: Ctrl+K, typing without diacritics, the matched words marked, Enter
 // opening the long page at the passage that matched (highlighted by the reader); filters, terms,
 // the empty and failed answers, and the phone layout.
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectHighlighted } from './fixtures.ts'
 import type { APIResponse, Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config.ts'
 
@@ -104,7 +104,7 @@ test('Ctrl+K, a query without diacritics, Enter: the long page opens at the high
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(`/content/${pageId}#${anchor}`)
   const target = page.locator(`[id="${anchor}"]`)
-  await expect(target).toHaveClass(/reader-highlight/, { timeout: 20_000 })
+  await expectHighlighted(target, { timeout: 20_000 })
   await expect(target).toContainText(heading)
   await expect(target).toBeInViewport()
 })

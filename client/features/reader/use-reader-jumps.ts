@@ -24,7 +24,7 @@ const SETTLE_MAX_MS = 5000
 const LAND_ATTEMPTS = 5
 /**
  * After landing, the target is held where it landed while the page around it settles (see holdInPlace):
- * until its size has not changed for HOLD_QUIET_MS with no chunk being fetched, HOLD_MAX_MS at most.
+ * until its size has not changed and no chunk has been fetched for HOLD_QUIET_MS, HOLD_MAX_MS at most.
  */
 const HOLD_QUIET_MS = 1000
 const HOLD_MAX_MS = 10_000
@@ -214,8 +214,10 @@ function topInView(element: HTMLElement, root: HTMLElement): boolean {
  * the jump releases the placeholders. The browser's scroll anchoring does not always make up for those:
  * on a slow machine a chunk filled above a footnote left the note 830 px above the view. Each change is
  * corrected before it is painted (a ResizeObserver runs after layout). The hold lets go when the page
- * has been still for HOLD_QUIET_MS with no chunk being fetched, when the reader scrolls, clicks, touches
- * or presses a key, when another jump or Back takes over, or after HOLD_MAX_MS.
+ * has been still and no chunk has been fetched for HOLD_QUIET_MS, when the reader scrolls, clicks, touches
+ * or presses a key, when another jump or Back takes over, or after HOLD_MAX_MS. A scroll that moves the
+ * target while the page keeps its height (a scrollbar dragged where no pointer event tells, a script)
+ * is the reader's too; only a ResizeObserver callback puts the target back, never a timer.
  */
 function holdInPlace(
   target: HTMLElement,
@@ -224,8 +226,11 @@ function holdInPlace(
   { stale, fetching }: { stale: () => boolean; fetching: () => boolean },
 ): Promise<void> {
   const offset = target.getBoundingClientRect().top - root.getBoundingClientRect().top
+  const drift = () => target.getBoundingClientRect().top - root.getBoundingClientRect().top - offset
+  const height = () => body.getBoundingClientRect().height
   const started = performance.now()
   let lastChange = started
+  let heldHeight = height()
   return new Promise((resolve) => {
     let ended = false
     const end = () => {
@@ -233,23 +238,31 @@ function holdInPlace(
       ended = true
       observer.disconnect()
       clearInterval(timer)
+      root.removeEventListener('scroll', scrolled)
       for (const type of READER_INPUT) window.removeEventListener(type, end, true)
       resolve()
     }
-    const keep = () => {
-      if (stale() || !target.isConnected) return end()
-      const drift = target.getBoundingClientRect().top - root.getBoundingClientRect().top - offset
-      if (Math.abs(drift) > 1) root.scrollTop += drift
-    }
     const observer = new ResizeObserver(() => {
       lastChange = performance.now()
-      keep()
+      heldHeight = height()
+      if (stale() || !target.isConnected) return end()
+      const moved = drift()
+      if (Math.abs(moved) > 1) root.scrollTop += moved
     })
     observer.observe(body)
+    // A scroll that moved the target while the page kept its height is the reader's. Scroll anchoring
+    // after a layout forced between frames is reported before that frame's ResizeObserver callback:
+    // the height has changed then, and the callback puts the target back.
+    const scrolled = () => {
+      if (!ended && Math.abs(drift()) > 1 && Math.abs(height() - heldHeight) < 1) end()
+    }
+    root.addEventListener('scroll', scrolled, { passive: true })
     const timer = setInterval(() => {
-      keep()
       const now = performance.now()
-      if (now - started > HOLD_MAX_MS || (now - lastChange > HOLD_QUIET_MS && !fetching())) end()
+      // A chunk that has just arrived is drawn a moment after its request ends: quiet counts from then.
+      if (fetching()) lastChange = now
+      if (stale() || !target.isConnected) end()
+      else if (now - started > HOLD_MAX_MS || now - lastChange > HOLD_QUIET_MS) end()
     }, 100)
     for (const type of READER_INPUT) window.addEventListener(type, end, { capture: true, passive: true })
   })
