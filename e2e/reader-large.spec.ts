@@ -138,13 +138,14 @@ test('a footnote jump loads just the chunk of its note (the last one), highlight
   await expect.poll(() => inView(page, `[id="${markerId}"]`)).toBe(true)
 })
 
-test('without scroll anchoring (as in Safari) a landed note stays in view while the chunk above it fills', async ({
-  page,
-}) => {
+/**
+ * Opens the 9 MB page at a note of its last chunk with scroll anchoring off everywhere (Safari has none),
+ * and waits until the jump has landed on it; returns the note's id.
+ */
+async function landOnLastNoteWithoutScrollAnchoring(page: Page) {
   totalChunks ??= await chunkCount(page, khuddaka.id)
   const lastChunk = await page.request.get(`/api/content/${khuddaka.id}/chunks?chunk=${totalChunks - 1}&size=600`)
   const note = `_ftn${/id="_ftn(\d+)"/.exec(((await lastChunk.json()) as { chunk: string }).chunk)![1]}`
-  // Safari has no scroll anchoring: the chunk filled just above the note would push it out of view
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       const style = document.createElement('style')
@@ -155,6 +156,14 @@ test('without scroll anchoring (as in Safari) a landed note stays in view while 
   await page.goto(`/content/${khuddaka.id}#${note}`)
   await expectHighlighted(page.locator(`[id="${note}"]`), { timeout: 15_000 })
   await expect.poll(() => inView(page, `[id="${note}"]`)).toBe(true)
+  return note
+}
+
+test('without scroll anchoring (as in Safari) a landed note stays in view while the chunk above it fills', async ({
+  page,
+}) => {
+  // Safari has no scroll anchoring: the chunk filled just above the note would push it out of view
+  const note = await landOnLastNoteWithoutScrollAnchoring(page)
   // released after landing, the placeholder above the note's chunk is near the view and fills
   await expect(page.locator(`.reader-chunk[data-chunk="${totalChunks - 2}"]`)).toBeAttached({ timeout: 10_000 })
   for (let sample = 0; sample < 20; sample++) {
@@ -166,20 +175,8 @@ test('without scroll anchoring (as in Safari) a landed note stays in view while 
 test("a scroll that no input event tells of ends the landed note's hold: the page moving does not pull the view back", async ({
   page,
 }) => {
-  totalChunks ??= await chunkCount(page, khuddaka.id)
-  const lastChunk = await page.request.get(`/api/content/${khuddaka.id}/chunks?chunk=${totalChunks - 1}&size=600`)
-  const note = `_ftn${/id="_ftn(\d+)"/.exec(((await lastChunk.json()) as { chunk: string }).chunk)![1]}`
   // without scroll anchoring, as in Safari: only the hold keeps the note in place
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style')
-      style.textContent = '* { overflow-anchor: none !important; }'
-      document.head.append(style)
-    })
-  })
-  await page.goto(`/content/${khuddaka.id}#${note}`)
-  await expectHighlighted(page.locator(`[id="${note}"]`), { timeout: 15_000 })
-  await expect.poll(() => inView(page, `[id="${note}"]`)).toBe(true)
+  const note = await landOnLastNoteWithoutScrollAnchoring(page)
   // A block above the note grows every 250 ms, so the hold stays on and keeps the note in place. Then
   // the view is scrolled by a script (as a scrollbar dragged where no pointer event tells) and the
   // block changes once more: the view stays where it was scrolled to.
