@@ -3,6 +3,12 @@
 // tables, links, pictures, and the site's footnotes as real Word footnotes. Pure work on strings and
 // bytes: it runs in the Word export's worker thread (word-export.worker.ts).
 //
+// Memory (decision 063): each paragraph, table and note is written as XML the moment it is made and
+// its objects are dropped, so a 9 MB page is held as its XML text only, never as docx's object tree
+// and the compiler's second tree of it (~570 MB for the corpus's largest page). `docx` still writes
+// every part from its own objects: the document's body and its notes (docx-parts.ts puts them into
+// the parts docx packs around an empty body).
+//
 // Footnotes: a link of the shape `<a href="#_ftn3">[3]</a>` (a note-like target or a number as its
 // text) to an id not seen yet is a reference; the block that later holds that id (at the end of the
 // main text or in the links section) is its note, written as the footnote's text without its
@@ -17,7 +23,6 @@ import {
   ImageRun,
   InternalHyperlink,
   LevelFormat,
-  Packer,
   Paragraph,
   type ParagraphChild,
   Table,
@@ -30,6 +35,7 @@ import { DomUtils, parseDocument } from 'htmlparser2'
 import { LINKS_MARKER } from '#shared/limits.ts'
 import { ownImageId } from '#shared/text/image-address.ts'
 import { BLOCK_TAGS } from '../../../lib/html-allowlist.ts'
+import { type DocxOutput, StreamedDocx } from './docx-parts.ts'
 
 type Node = ReturnType<typeof parseDocument>['children'][number]
 type Element = Extract<Node, { attribs: Record<string, string> }>
@@ -121,20 +127,25 @@ const TOP: Place = { list: null, indent: 0, pre: false, note: false }
  * order), `addLinks` with the links section, then `finish` for the .docx bytes.
  */
 export class DocxWriter {
-  private readonly body: Body = []
+  private readonly out: DocxOutput
   private readonly pictures = new Map<number, WordPicture>()
   /** A note's target id → its footnote's number. */
   private readonly noteNumbers = new Map<string, number>()
   /** Each footnote's reference text, kept for a note that never comes. */
   private readonly referenceTexts: string[] = []
-  private readonly footnotes = new Map<number, Paragraph[]>()
   /** Ids seen so far (a link to one is a link back, never a reference). */
   private readonly seenIds = new Set<string>()
   private readonly bookmarkNames = new Map<string, string>()
   private readonly usedBookmarkNames = new Set<string>()
   private listInstances = 0
 
-  constructor(private readonly contents: WordContents) {}
+  /** `out` is where the document's elements go (tests give docx's own compile to compare with). */
+  constructor(
+    private readonly contents: WordContents,
+    out?: DocxOutput,
+  ) {
+    this.out = out ?? new StreamedDocx(new Document(documentOptions(contents)))
+  }
 
   addPictures(pictures: readonly WordPicture[]): void {
     for (const picture of pictures) this.pictures.set(picture.id, picture)
@@ -156,30 +167,20 @@ export class DocxWriter {
   }
 
   async finish(): Promise<Uint8Array> {
-    const footnotes: Record<number, { children: Paragraph[] }> = {}
     this.referenceTexts.forEach((text, index) => {
-      const number = index + 1
-      footnotes[number] = {
-        children: this.footnotes.get(number) ?? [new Paragraph({ children: [textRun(` ${text}`, {})] })],
-      }
+      const id = index + 1
+      if (!this.out.hasNote(id)) this.out.note(id, [new Paragraph({ children: [textRun(` ${text}`, {})] })])
     })
-    const document = new Document({
-      title: this.contents.title,
-      subject: this.contents.subject,
-      creator: this.contents.origin,
-      numbering: { config: [listNumbering(ORDERED), listNumbering(BULLETS)] },
-      footnotes,
-      sections: [{ children: this.body.length > 0 ? this.body : [new Paragraph({})] }],
-    })
-    return new Uint8Array(await Packer.toBuffer(document))
+    if (this.out.blockCount === 0) this.out.block(new Paragraph({}))
+    return this.out.pack()
   }
 
   private addHtml(html: string): void {
     const document = parseDocument(html)
     for (const node of document.children) {
       const note = DomUtils.isTag(node) ? this.noteOf(node) : undefined
-      if (note !== undefined) this.footnotes.set(note, this.noteBody(node as Element))
-      else this.body.push(...this.flow([node], TOP))
+      if (note !== undefined) this.out.note(note, this.noteBody(node as Element))
+      else for (const block of this.flow([node], TOP)) this.out.block(block)
     }
   }
 
@@ -187,7 +188,7 @@ export class DocxWriter {
   private noteOf(element: Element): number | undefined {
     for (const id of idsIn(element)) {
       const number = this.noteNumbers.get(id)
-      if (number !== undefined && !this.footnotes.has(number)) return number
+      if (number !== undefined && !this.out.hasNote(number)) return number
     }
     return undefined
   }
@@ -659,6 +660,20 @@ function pictureRun(picture: WordPicture, alt: string): ImageRun {
     title: alt.replace(NOT_XML, ''),
   }
   return new ImageRun({ type: picture.type, data: picture.data, transformation, altText })
+}
+
+/**
+ * The document's options: everything but its body and footnotes, which are written as they come
+ * (docx-parts.ts). Exported for the test that compares with docx's own compile.
+ */
+export function documentOptions(contents: WordContents) {
+  return {
+    title: contents.title,
+    subject: contents.subject,
+    creator: contents.origin,
+    numbering: { config: [listNumbering(ORDERED), listNumbering(BULLETS)] },
+    sections: [{ children: [] }],
+  }
 }
 
 function listNumbering(reference: string) {

@@ -18,7 +18,7 @@ import type { WordPicture } from './docx-writer.ts'
 import type { WordWorkerRequest } from './word-export.worker.ts'
 
 /** Raised when the document's layout changes, so ETags of earlier files stop matching. */
-const FORMAT = 1
+const FORMAT = 2
 /** Blocks read per statement. */
 const BLOCK_BATCH = 500
 /** Picture bytes one document holds at most; later pictures are left as their alt text. */
@@ -27,14 +27,12 @@ const PICTURE_BYTES = 64 * 1024 * 1024
 const OWN_PICTURE = /\/api\/images\/([1-9][0-9]{0,9})\?v=[0-9a-f]{16}/g
 
 /**
- * The Word worker: the document's objects for a 9 MB page (thousands of footnotes) take more heap
- * than the EPUB's strings do (the process's peak RSS rose by ~1.2 GB making the corpus's 9 MB page),
- * so one Word file is made at a time; others wait in the export queue, EPUBs go on beside it.
+ * The Word worker: the document is held as its XML text while it is made (docx-parts.ts), ~60 MB for
+ * the corpus's 9 MB page, which needs 96 MB of old space; 256 MB as the EPUB's worker has.
  */
 export const WORD_PROGRAM: ExportProgram = {
   url: new URL('./word-export.worker.ts', import.meta.url),
-  resourceLimits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 1536 },
-  concurrency: 1,
+  resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 },
 }
 
 type ExportPage = EpubPlan['pages'][number]
