@@ -2,8 +2,7 @@
 // thread of its own (export.worker.ts), at most `concurrency` of them; further builds wait in a short
 // queue for a worker and are refused (503 with Retry-After) when it is full or they waited too long.
 // Idle workers are unref'd and stopped after a while; one that dies fails only its own build. Other
-// formats (the Word export, modules/word/export) run their own worker program under the same limits,
-// and a program may ask for fewer of its builds at once (the Word export: one).
+// formats (the Word export, modules/word/export) run their own worker program under the same limits.
 import type { ResourceLimits, Worker } from 'node:worker_threads'
 import { startTsWorker } from '../../lib/ts-worker.ts'
 import { AppError } from '../../http/errors.ts'
@@ -30,11 +29,6 @@ type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R
 export interface ExportProgram {
   url: URL
   resourceLimits: ResourceLimits
-  /**
-   * At most this many of this program's builds at once (within the pool's own limit): a program
-   * whose worker may take much memory runs fewer at a time. Further builds wait in the same queue.
-   */
-  concurrency?: number
 }
 
 export interface BuildLimits {
@@ -154,8 +148,6 @@ export class ExportBuilder {
   private readonly waiting: Waiter[] = []
   /** Workers running a build. */
   private running = 0
-  /** Of those, by program. */
-  private readonly runningOf = new Map<ExportProgram, number>()
   private closed = false
 
   constructor(readonly limits: BuildLimits = DEFAULT_BUILD_LIMITS) {}
@@ -163,6 +155,11 @@ export class ExportBuilder {
   /** Builds running and waiting now. */
   get load() {
     return { running: this.running, waiting: this.waiting.length }
+  }
+
+  /** Worker threads alive now, running or idle. */
+  get threads() {
+    return this.workers.size
   }
 
   /**
@@ -181,29 +178,10 @@ export class ExportBuilder {
     }
   }
 
-  /** Whether a build of `program` may start now: a worker is free, and the program is under its own limit. */
-  private canStart(program: ExportProgram) {
-    return (
-      this.running < this.limits.concurrency && (this.runningOf.get(program) ?? 0) < (program.concurrency ?? Infinity)
-    )
-  }
-
-  private started(program: ExportProgram) {
-    this.running++
-    this.runningOf.set(program, (this.runningOf.get(program) ?? 0) + 1)
-  }
-
-  private ended(program: ExportProgram) {
-    this.running--
-    const left = (this.runningOf.get(program) ?? 1) - 1
-    if (left > 0) this.runningOf.set(program, left)
-    else this.runningOf.delete(program)
-  }
-
   private acquire(program: ExportProgram): Promise<AnyWorker> {
     if (this.closed) return Promise.reject(exportsBusy())
-    if (this.canStart(program)) {
-      this.started(program)
+    if (this.running < this.limits.concurrency) {
+      this.running++
       return Promise.resolve(this.takeWorker(program))
     }
     if (this.waiting.length >= this.limits.queue) return Promise.reject(exportsBusy())
@@ -231,6 +209,10 @@ export class ExportBuilder {
       idle.busy()
       return idle
     }
+    // The pool's threads stay within its limit: an idle worker of another program (still holding
+    // the heap of its last build) is stopped to make way, rather than left for its idle timer.
+    while (this.workers.size >= this.limits.concurrency && this.idleWorkers.length > 0)
+      this.forget(this.idleWorkers[0]!, { stop: true })
     const worker: AnyWorker = new ExportWorker<object>((dead) => this.forget(dead), program)
     this.workers.add(worker)
     worker.busy()
@@ -238,13 +220,9 @@ export class ExportBuilder {
   }
 
   private release(worker: AnyWorker) {
-    this.ended(worker.program)
-    // The first waiting build that may start now (one of a program at its own limit waits on).
-    const at = this.waiting.findIndex((waiter) => this.canStart(waiter.program))
-    if (at >= 0) {
-      const next = this.waiting.splice(at, 1)[0]!
+    const next = this.waiting.shift()
+    if (next) {
       clearTimeout(next.timer)
-      this.started(next.program)
       // A worker that died (or was left mid-build by an error) is replaced for the next build; one
       // of another program waits idle for its own kind.
       if (worker.alive && worker.program === next.program) return next.resolve(worker)
@@ -253,6 +231,7 @@ export class ExportBuilder {
       next.resolve(this.takeWorker(next.program))
       return
     }
+    this.running--
     if (!worker.alive || this.closed) {
       this.forget(worker, { stop: true })
       return

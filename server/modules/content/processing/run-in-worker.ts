@@ -72,6 +72,9 @@ interface QueuedJob {
 
 // A larger young generation saves time collecting garbage on a 10 MB page; the old generation holds
 // ~150 MB live at the 9 MB page's peak, and a lower ceiling makes V8 collect before it grows far past it.
+// Where node runs with --max-old-space-size (`npm start`, the deploy recipes: 256), V8's flag wins
+// over every worker's own limit: the old generation is 256 MB there, which the bench's saves of the
+// 9 MB page run in (decision 063's last addendum).
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 512 }
 /** An idle worker is stopped after this long; the next job starts a new one. */
 const IDLE_STOP_MS = 10_000
