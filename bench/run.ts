@@ -11,7 +11,7 @@ import { browserFigures } from './browser.ts'
 import { sectionTypingFigure } from './section-typing.ts'
 import { chunkCostFigure } from './chunks.ts'
 import { importCorpus, responsivenessFigure, saveFigures } from './import.ts'
-import { wordImportFigures } from './word.ts'
+import { wordExportFigures, wordImportFigures } from './word.ts'
 import { readCorpus } from './lib/corpus.ts'
 import { revisionCompareFigure } from './revisions.ts'
 import { editorWorstCaseFigures } from './editor-work.ts'
@@ -148,6 +148,9 @@ async function runOn(
       return [...saved, phaseMemoryFigure('9 MB save', label, memory, targets.savePeak)]
     })
     await attempt(figures, `Word import preview [${label}]`, '≤ 60 s', () => wordImportFigures(server, label))
+    await attempt(figures, `Word export of the 9 MB page [${label}]`, `≤ ${targets.savePeak} MB`, () =>
+      wordExportFigures(server, library.largeId, label, targets.savePeak),
+    )
     await attempt(figures, `revision compare of the 9 MB page [${label}]`, '< 2 s', () =>
       revisionCompareFigure(server, library.largeHtml, library.benchChapterId, label),
     )

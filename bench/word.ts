@@ -1,7 +1,9 @@
 // Issue 30's figure: a 300-page Word document with 2,000 footnotes, three heading levels and five
 // pictures converts and shows its preview (POST /api/admin/word/preview) in ≤ 60 s on 2 cores, the
 // server's peak RSS ≤ 1 GB meanwhile. The document is written by the tests' own generator
-// (test-support/word-documents.ts) before the clock starts.
+// (test-support/word-documents.ts) before the clock starts. And the other direction: the 9 MB page
+// made into a .docx (GET /api/content/{id}/docx, its first request: nothing kept yet), its time and
+// the server's peak memory, which may not pass what the page's save takes (decision 063).
 import sharp from 'sharp'
 import { longDocument } from '../test-support/word-documents.ts'
 import type { Figure } from './lib/results.ts'
@@ -12,6 +14,46 @@ const PAGES = 300
 const FOOTNOTES = 2000
 const LIMIT_S = 60
 const PEAK_MB = 1024
+
+/** The 9 MB page as a Word file: the time of its first request and the server's peak meanwhile. */
+export async function wordExportFigures(
+  server: RunningServer,
+  pageId: number,
+  label: string,
+  peakLimitMb: number,
+): Promise<Figure[]> {
+  const { result: answer, memory } = await duringPhase(server.pid, () =>
+    server.admin.request('GET', `/api/content/${pageId}/docx`),
+  )
+  if (answer.status !== 200) {
+    throw new Error(`word export → ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`)
+  }
+  const figures: Figure[] = [
+    {
+      figure: `Word export: the 9 MB page as .docx, first request [${label}]`,
+      value: answer.ms / 1000,
+      unit: 's',
+      baseline: null,
+      ratio: null,
+      target: 'reported',
+      pass: null,
+      note: `${(answer.body.length / 1e6).toFixed(1)} MB .docx`,
+    },
+  ]
+  if (memory) {
+    figures.push({
+      figure: `peak memory, Word export of the 9 MB page [${label}]`,
+      value: memory.peakMb,
+      unit: 'MB',
+      baseline: null,
+      ratio: null,
+      target: `≤ ${peakLimitMb} MB`,
+      pass: memory.peakMb <= peakLimitMb,
+      note: `the server process, as the 9 MB save's bound; ${memory.endMb.toFixed(0)} MB at the end`,
+    })
+  }
+  return figures
+}
 
 export async function wordImportFigures(server: RunningServer, label: string): Promise<Figure[]> {
   const pictures = await Promise.all(

@@ -1,8 +1,9 @@
 // The export drill (issue 26): a book of two generated 9 MB pages, then 20 anonymous EPUB downloads
 // at once from 20 addresses (X-Forwarded-For behind TRUST_PROXY=1) — of the book (one build,
 // shared), of it again five times over (kept), and of the book under 20 different Host names (every
-// one a build of its own: the worst case the queue must hold); then 40 from one address (the rate
-// limit). Meanwhile /api/health (which asks the database) and /robots.txt (which does not) are
+// one a build of its own: the worst case the queue must hold); 20 Word downloads of the two pages at
+// once (issue 30: two Word files made side by side, each page must get its file); then 40 from one
+// address (the rate limit). Meanwhile /api/health (which asks the database) and /robots.txt (which does not) are
 // asked every 50 ms from threads of their own. The server must not crash, /api/health must answer
 // within 1 s always and with p99 < 100 ms where the server does the work (the phases that build),
 // and its resident memory must stay ≤ 1 GB; each download is a whole EPUB (200), a 503 or a 429
@@ -45,6 +46,7 @@ async function seed(server: RunningServer) {
   const admin = server.admin
   const book = await admin.post<{ id: number }>('/api/books', { title: 'Ekspordi drill', order: 1 })
   const chapter = await admin.post<{ id: number }>('/api/chapters', { title: 'Suured', bookId: book.id, order: 1 })
+  const pageIds: number[] = []
   for (const [order, seed] of [1, 2].entries()) {
     const { content } = generatePage({ seed })
     const started = performance.now()
@@ -57,8 +59,9 @@ async function seed(server: RunningServer) {
     log(
       `saved page ${saved.id} (${(Buffer.byteLength(content) / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )
+    pageIds.push(saved.id)
   }
-  return book.id
+  return { bookId: book.id, pageIds }
 }
 
 // The probes run in a thread of their own: the drill's own process receives 20 or 40 EPUBs at once,
@@ -166,11 +169,16 @@ async function phase(
     statuses[key] = (statuses[key] ?? 0) + 1
   }
   const ok = answers.filter((answer): answer is Answer => !(answer instanceof Error))
-  for (const answer of ok) {
+  for (const [at, answer] of answers.entries()) {
+    if (answer instanceof Error) continue
     if (answer.status === 200) {
+      // An EPUB holds its package document, a Word file its document.
+      const [kind, part] = requests[at]!.path.endsWith('/docx')
+        ? ['Word file', 'word/document.xml']
+        : ['EPUB', 'EPUB/content.opf']
       try {
         const files = unzipSync(new Uint8Array(answer.body))
-        if (!files['EPUB/content.opf']) failures.push(`${name}: an EPUB without content.opf`)
+        if (!files[part]) failures.push(`${name}: a ${kind} without ${part}`)
       } catch (error) {
         failures.push(`${name}: a 200 that is no zip (${(error as Error).message})`)
       }
@@ -183,8 +191,12 @@ async function phase(
     }
   }
   if (ok.length !== answers.length) failures.push(`${name}: ${answers.length - ok.length} requests failed outright`)
-  if (requests.length > 0 && !ok.some((answer) => answer.status === 200)) {
-    failures.push(`${name}: no export was answered`)
+  // Every file asked for is made for someone (others may be told to come back).
+  for (const path of new Set(requests.map((request) => request.path))) {
+    if (
+      !answers.some((answer, at) => requests[at]!.path === path && !(answer instanceof Error) && answer.status === 200)
+    )
+      failures.push(`${name}: ${path} was answered to no one`)
   }
   const figures = {
     name,
@@ -240,7 +252,7 @@ async function drill(kind: RunningServer['kind'], databaseUrl?: string): Promise
   const failures: string[] = []
   try {
     log(`${kind}: server ${server.pid} on ${server.base}; saving two 9 MB pages`)
-    const bookId = await seed(server)
+    const { bookId, pageIds } = await seed(server)
     await settle(server)
     const book = `/api/books/${bookId}/epub`
     const visitor = (phase: number, i: number) => ({ 'x-forwarded-for': `10.26.${phase}.${i + 1}` })
@@ -260,6 +272,17 @@ async function drill(kind: RunningServer['kind'], databaseUrl?: string): Promise
       {
         name: `${PARALLEL} × the book under different Hosts`,
         rounds: [many(3, (i) => ({ host: `drill-${i}.example` }))],
+        judgeP99: true,
+      },
+      // The two pages as Word files, half of the visitors each: two builds at once, each shared.
+      {
+        name: `${PARALLEL} × the two pages as Word files`,
+        rounds: [
+          Array.from({ length: PARALLEL }, (_, i) => ({
+            path: `/api/content/${pageIds[i % 2]}/docx`,
+            headers: visitor(5, i),
+          })),
+        ],
         judgeP99: true,
       },
       // One address asking again and again: the rate limit.
