@@ -102,7 +102,7 @@ export class StreamedDocx implements DocxOutput {
     this.body.push(this.written(block, 'body'))
   }
 
-  /** Footnote `id` (1…, in order) with its paragraphs, written now, as docx writes a note. */
+  /** Footnote `id` (1…) with its paragraphs, written now, as docx writes a note. */
   note(id: number, paragraphs: readonly Paragraph[]): void {
     const holder = new FootNotes()
     holder.createFootNote(id, paragraphs)
@@ -168,9 +168,9 @@ export class StreamedDocx implements DocxOutput {
   private placeholders(xml: readonly string[], part: DocxPart): Map<string, string> {
     const relationships = part === 'body' ? this.file.Document.Relationships : this.file.FootNotes.Relationships
     const keys = new Set<string>()
-    for (const part of xml) {
-      if (!part.includes('{')) continue
-      for (const match of part.matchAll(PLACEHOLDER)) keys.add(match[1]!)
+    for (const text of xml) {
+      if (!text.includes('{')) continue
+      for (const match of text.matchAll(PLACEHOLDER)) keys.add(match[1]!)
     }
     const values = new Map<string, string>()
     const first = relationships.RelationshipCount + 1
