@@ -1,6 +1,7 @@
 // The Word export writes its body and notes as XML text as they come (docx-parts.ts). Every part of
 // the file must be what docx's own compiler makes of the same elements: the same HTML goes through
 // the writer twice, once streamed and once into a docx Document packed whole, and the files compare.
+import { createHash } from 'node:crypto'
 import { strFromU8, unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { Document, Packer, Paragraph, type Table } from 'docx'
@@ -45,7 +46,7 @@ function parts(bytes: Uint8Array): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, data] of Object.entries(unzipSync(bytes))) {
     if (name.startsWith('word/media/')) {
-      out[name] = `${data.byteLength} bytes`
+      out[name] = createHash('sha256').update(data).digest('hex')
       continue
     }
     let text = strFromU8(data).replace(/<dcterms:(created|modified)[^>]*>[^<]*</g, '<dcterms:$1>…<')

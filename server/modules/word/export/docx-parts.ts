@@ -4,7 +4,7 @@
 // document as objects and then as a second tree of them before any XML exists, which for the 9 MB
 // page was ~570 MB. Checked byte for byte against docx's own compile (docx-parts.test.ts).
 import { type Document, FootNotes, type IXmlableObject, Packer, type Paragraph, type Table } from 'docx'
-import { unzipSync, Zip, ZipDeflate } from 'fflate'
+import { unzipSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 
 const IMAGE_RELATIONSHIP = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image'
 /** docx's placeholders, `{key}`: a picture's media key or a list's `reference-instance`, filled in when packed. */
@@ -122,7 +122,16 @@ export class StreamedDocx implements DocxOutput {
       ['word/footnotes.xml', { xml: notes, before: NOTES_END, values: this.placeholders(notes, 'notes') }],
     ])
     // docx's parts, made after the placeholders' relationships were added, so that they list them.
-    const parts = unzipSync(await Packer.toBuffer(this.file))
+    // The pictures are taken as they are from the document's media, not inflated again from docx's
+    // zip: a page may hold 64 MB of them (word-export.service.ts).
+    const pictures = new Map(this.file.Media.Array.map(({ fileName, data }) => [`word/media/${fileName}`, data]))
+    const order: string[] = []
+    const parts = unzipSync(await Packer.toBuffer(this.file), {
+      filter: ({ name }) => {
+        order.push(name)
+        return !pictures.has(name)
+      },
+    })
     const chunks: Uint8Array[] = []
     let ended = false
     let failure: Error | null = null
@@ -131,7 +140,22 @@ export class StreamedDocx implements DocxOutput {
       chunks.push(data)
       ended = final
     })
-    for (const [path, data] of Object.entries(parts)) {
+    for (const path of order) {
+      const picture = pictures.get(path)
+      if (picture !== undefined) {
+        // JPEG, PNG and GIF are compressed already: stored as they are.
+        const file = new ZipPassThrough(path)
+        zip.add(file)
+        file.push(
+          ArrayBuffer.isView(picture)
+            ? new Uint8Array(picture.buffer, picture.byteOffset, picture.byteLength)
+            : new Uint8Array(picture),
+          true,
+        )
+        continue
+      }
+      const data = parts[path]
+      if (data === undefined) throw new Error(`docx's part ${path} was not read`)
       const file = new ZipDeflate(path, { level: DEFLATE_LEVEL })
       zip.add(file)
       const part = ours.get(path)
