@@ -3,11 +3,12 @@
 // shared), of it again five times over (kept), and of the book under 20 different Host names (every
 // one a build of its own: the worst case the queue must hold); 20 Word downloads of the two pages at
 // once (issue 30: two Word files made side by side, each page must get its file); then 40 from one
-// address (the rate limit). Meanwhile /api/health (which asks the database) and /robots.txt (which does not) are
-// asked every 50 ms from threads of their own. The server must not crash, /api/health must answer
-// within 1 s always and with p99 < 100 ms where the server does the work (the phases that build),
-// and its resident memory must stay ≤ 1 GB; each download is a whole EPUB (200), a 503 or a 429
-// with Retry-After. After the saves the drill waits for the server to settle, then a phase without
+// address (the rate limit). Meanwhile /api/health (which asks the database) and /robots.txt (which
+// does not) are asked every 50 ms from threads of their own. The server must not crash,
+// /api/health must answer within 1 s always and with p99 < 100 ms where the server does the work
+// (the phases that build), and its resident memory must stay ≤ 1 GB; each download is a whole EPUB
+// or Word file (200), a 503 or a 429 with Retry-After, and each file asked for reaches someone.
+// After the saves the drill waits for the server to settle, then a phase without
 // downloads gives the machine's own figures to compare with.
 // Embedded database, then PostgreSQL when one answers (DRILL_DATABASES=embedded skips it).
 // Prints its figures; exits 1 on any failure.
