@@ -18,7 +18,7 @@ import { editorWorstCaseFigures } from './editor-work.ts'
 import { formatTable, notMeasured, writeResults, type Figure } from './lib/results.ts'
 import { percentile } from './lib/stats.ts'
 import { accept, compare, describe, readBaseline, writeBaseline } from './lib/baseline.ts'
-import { duringPhase, readMemory, type PhaseMemory } from './lib/memory.ts'
+import { duringPhase, phaseMemoryFigure, readMemory } from './lib/memory.ts'
 import { createPostgresDatabase, repoRoot, startServer, type RunningServer } from './lib/server.ts'
 import { lighthouseFigures } from './lighthouse.ts'
 import { starvationFigure } from './starve.ts'
@@ -94,20 +94,6 @@ async function waitForUpkeep(server: RunningServer) {
   log(`embedded: ${UPKEEP_QUIET_MS / 1000} s without requests, for the database's upkeep before the searches`)
   await new Promise((resolve) => setTimeout(resolve, UPKEEP_QUIET_MS))
   await server.admin.request('GET', '/api/health')
-}
-
-/** One row per phase: the server's peak during it (and resident at its end, in the note). */
-function phaseMemoryFigure(phase: string, label: string, memory: PhaseMemory, limit?: number): Figure {
-  return {
-    figure: `peak memory, ${phase} [${label}]`,
-    value: memory.peakMb,
-    unit: 'MB',
-    baseline: null,
-    ratio: null,
-    target: limit === undefined ? 'reported' : `≤ ${limit} MB`,
-    pass: limit === undefined ? null : memory.peakMb <= limit,
-    note: `${memory.method === 'VmHWM' ? 'VmHWM after clear_refs' : 'RSS sampled every 20 ms'}; ${memory.endMb.toFixed(0)} MB resident at its end`,
-  }
 }
 
 async function runOn(

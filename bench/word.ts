@@ -6,8 +6,8 @@
 // the server's peak memory, which may not pass what the page's save takes (decision 063).
 import sharp from 'sharp'
 import { longDocument } from '../test-support/word-documents.ts'
-import type { Figure } from './lib/results.ts'
-import { duringPhase } from './lib/memory.ts'
+import { type Figure, reported } from './lib/results.ts'
+import { duringPhase, phaseMemoryFigure } from './lib/memory.ts'
 import type { RunningServer } from './lib/server.ts'
 
 const PAGES = 300
@@ -28,30 +28,16 @@ export async function wordExportFigures(
   if (answer.status !== 200) {
     throw new Error(`word export → ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`)
   }
-  const figures: Figure[] = [
-    {
-      figure: `Word export: the 9 MB page as .docx, first request [${label}]`,
-      value: answer.ms / 1000,
-      unit: 's',
-      baseline: null,
-      ratio: null,
-      target: 'reported',
-      pass: null,
-      note: `${(answer.body.length / 1e6).toFixed(1)} MB .docx`,
-    },
+  const figures = [
+    reported(
+      `Word export: the 9 MB page as .docx, first request [${label}]`,
+      answer.ms / 1000,
+      's',
+      `${(answer.body.length / 1e6).toFixed(1)} MB .docx`,
+    ),
   ]
-  if (memory) {
-    figures.push({
-      figure: `peak memory, Word export of the 9 MB page [${label}]`,
-      value: memory.peakMb,
-      unit: 'MB',
-      baseline: null,
-      ratio: null,
-      target: `≤ ${peakLimitMb} MB`,
-      pass: memory.peakMb <= peakLimitMb,
-      note: `the server process, as the 9 MB save's bound; ${memory.endMb.toFixed(0)} MB at the end`,
-    })
-  }
+  // Held to the 9 MB save's bound.
+  if (memory) figures.push(phaseMemoryFigure('Word export of the 9 MB page', label, memory, peakLimitMb))
   return figures
 }
 

@@ -3,6 +3,7 @@
 // same user); where that is refused, RSS sampled every 20 ms stands in for it (and can miss a peak
 // shorter than that). Both include the embedded database's worker thread: it is one process.
 import fs from 'node:fs'
+import type { Figure } from './results.ts'
 
 export interface PhaseMemory {
   /** MB, the highest resident set during the phase. */
@@ -56,5 +57,19 @@ export async function duringPhase<T>(
     return { result, memory: { peakMb, endMb: end.rssMb, method: reset ? 'VmHWM' : 'sampled' } }
   } finally {
     clearInterval(timer)
+  }
+}
+
+/** One row per phase: the server's peak during it (and resident at its end, in the note). */
+export function phaseMemoryFigure(phase: string, label: string, memory: PhaseMemory, limit?: number): Figure {
+  return {
+    figure: `peak memory, ${phase} [${label}]`,
+    value: memory.peakMb,
+    unit: 'MB',
+    baseline: null,
+    ratio: null,
+    target: limit === undefined ? 'reported' : `≤ ${limit} MB`,
+    pass: limit === undefined ? null : memory.peakMb <= limit,
+    note: `${memory.method === 'VmHWM' ? 'VmHWM after clear_refs' : 'RSS sampled every 20 ms'}; ${memory.endMb.toFixed(0)} MB resident at its end`,
   }
 }
